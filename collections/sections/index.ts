@@ -1,0 +1,51 @@
+// The areas of the property (spec §3 Section). Ids are the spec's stable slugs
+// ('main_level', 'upstairs', ...); the pseudo-section 'hidden' is never a row.
+// Slug 'gallery-sections' keeps Payload's REST away from the spec's /api/sections paths.
+import type { CollectionConfig } from 'payload'
+import { authenticated } from '../../src/access/authenticated'
+import { anyone } from '../../src/access/anyone'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_COLOURS } from '../../src/lib/constants'
+
+const RESERVED_IDS = [HIDDEN_SECTION_ID, ALL_SECTIONS_ID]
+
+export const Sections: CollectionConfig = {
+  slug: 'gallery-sections',
+  labels: { singular: 'Section', plural: 'Sections' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'icon', 'colour', 'position'],
+    group: 'Gallery',
+  },
+  defaultSort: 'position',
+  access: {
+    read: anyone,
+    create: authenticated,
+    update: authenticated,
+    delete: authenticated,
+  },
+  fields: [
+    {
+      name: 'id',
+      type: 'text',
+      required: true,
+      admin: { description: 'Stable slug used in URLs, e.g. main_level. Lower-case letters, digits and underscores.' },
+      validate: (value: unknown) => {
+        if (typeof value !== 'string' || !/^[a-z][a-z0-9_]{1,47}$/.test(value)) {
+          return 'Use 2–48 lower-case letters, digits or underscores, starting with a letter.'
+        }
+        if (RESERVED_IDS.includes(value)) return `"${value}" is reserved.`
+        return true
+      },
+    },
+    { name: 'name', type: 'text', required: true, maxLength: 80 },
+    { name: 'icon', type: 'text', required: true, maxLength: 16, admin: { description: 'An emoji.' } },
+    {
+      name: 'colour',
+      type: 'select',
+      required: true,
+      defaultValue: 'blue',
+      options: SECTION_COLOURS.map((value) => ({ label: value, value })),
+    },
+    { name: 'position', type: 'number', required: true, defaultValue: 0, index: true },
+  ],
+}

@@ -1,0 +1,44 @@
+// Sign-in API of spec §7: GET /api/user, POST /api/login, POST /api/register, POST /api/logout.
+import { loginSchema, registerSchema } from '../src/lib/schemas/auth'
+import { signIn, register, signOut } from '../src/server/auth/sessions'
+import { mapUser } from '../src/server/auth/map-user'
+import { endpoint, parseBody } from '../src/server/http/endpoint'
+import { unauthorized } from '../src/server/http/errors'
+import { rateLimiter } from '../src/server/http/rate-limit'
+
+const loginLimit = rateLimiter({ limit: 30, windowMs: 60_000 })
+const registerLimit = rateLimiter({ limit: 10, windowMs: 60_000 })
+
+const withCookie = (body: unknown, cookie: string | null, status = 200) =>
+  Response.json(body, { status, headers: cookie ? { 'Set-Cookie': cookie } : undefined })
+
+export const authEndpoints = [
+  endpoint('get', '/user', async (req) => {
+    if (!req.user) throw unauthorized('Not signed in.')
+    return Response.json(mapUser(req.user), { headers: { 'Cache-Control': 'no-store' } })
+  }),
+
+  endpoint('post', '/login', async (req) => {
+    loginLimit(req)
+    const credentials = await parseBody(req, loginSchema)
+    const { user, cookie } = await signIn(req, credentials)
+    return withCookie(mapUser(user), cookie)
+  }),
+
+  endpoint('get', '/register', async (req) => {
+    const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
+    return Response.json({ registrationOpen: totalDocs === 0 || Boolean(req.user) }, { headers: { 'Cache-Control': 'no-store' } })
+  }),
+
+  endpoint('post', '/register', async (req) => {
+    registerLimit(req)
+    const input = await parseBody(req, registerSchema)
+    const { user, cookie } = await register(req, input)
+    return withCookie(mapUser(user), cookie, 201)
+  }),
+
+  endpoint('post', '/logout', async (req) => {
+    const cookie = await signOut(req)
+    return withCookie({ message: 'Logged out' }, cookie)
+  }),
+]

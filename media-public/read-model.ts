@@ -1,0 +1,72 @@
+// The public read model: everything a visitor may see, prepared once per read-model
+// version and reused (as objects and as serialised JSON) until media or sections change.
+// Every query here carries PUBLIC_MEDIA_SQL: it can never return hidden or unprocessed media.
+import type { Payload } from 'payload'
+import type { MediaFile, MediaStats, Section } from '../src/lib/api/types'
+import { VersionedCache, readVersion } from '../src/server/cache/read-version'
+import { poolOf } from '../src/server/db/advisory-lock'
+import { mapMediaFile, type MediaRecord } from '../src/server/media/map-media-file'
+import { LIST_ORDER_SQL, MEDIA_ARRAYS_JOIN, MEDIA_COLUMNS, PUBLIC_MEDIA_SQL } from '../src/server/media/media-sql'
+import { sortSectionMedia } from '../src/lib/media-order'
+
+export type SectionRow = { id: string; name: string; icon: string; colour: string; position: number }
+
+export type PublicSnapshot = {
+  version: string
+  sections: SectionRow[]
+  /** Visible media, newest first. */
+  media: MediaFile[]
+  /** Visible media per section id, in the section's display order. */
+  bySection: Map<string, MediaFile[]>
+}
+
+const cache = new VersionedCache()
+
+export async function publicSnapshot(payload: Payload): Promise<PublicSnapshot> {
+  const version = await readVersion(payload)
+  return cache.get(version, 'snapshot', () => buildSnapshot(payload, version))
+}
+
+/** A serialised answer for the current version, built at most once per version. */
+export async function publicJson(payload: Payload, key: string, build: (snapshot: PublicSnapshot) => unknown) {
+  const snapshot = await publicSnapshot(payload)
+  const body = await cache.get(snapshot.version, `json:${key}`, async () => JSON.stringify(build(snapshot)))
+  return { version: snapshot.version, body }
+}
+
+async function buildSnapshot(payload: Payload, version: string): Promise<PublicSnapshot> {
+  const pool = poolOf(payload)
+  const [sections, media] = await Promise.all([
+    pool.query<SectionRow>('SELECT id, name, icon, colour, position::float8 AS position FROM gallery_sections ORDER BY position, id'),
+    pool.query<MediaRecord>(`SELECT ${MEDIA_COLUMNS} FROM media m ${MEDIA_ARRAYS_JOIN} WHERE ${PUBLIC_MEDIA_SQL} ORDER BY ${LIST_ORDER_SQL}`),
+  ])
+  const files = media.rows.map((row) => mapMediaFile(row))
+  const bySection = new Map<string, MediaFile[]>(sections.rows.map((section) => [section.id, []]))
+  for (const file of files) if (file.section) bySection.get(file.section)?.push(file)
+  for (const [id, list] of bySection) bySection.set(id, sortSectionMedia(list))
+  return { version, sections: sections.rows, media: files, bySection }
+}
+
+export function sectionList(snapshot: PublicSnapshot): Section[] {
+  return snapshot.sections.map((section) => ({
+    id: section.id,
+    name: section.name,
+    icon: section.icon,
+    count: snapshot.bySection.get(section.id)?.length ?? 0,
+  }))
+}
+
+export function statsOf(media: MediaFile[], avgLoadTime: number): MediaStats {
+  const optimized = media.filter((file) => file.isOptimized === 'true')
+  const avgOptimization = optimized.length
+    ? optimized.reduce((sum, file) => sum + file.compressionRatio, 0) / optimized.length
+    : 0
+  return {
+    totalFiles: media.length,
+    imageCount: media.filter((file) => file.fileType === 'image').length,
+    videoCount: media.filter((file) => file.fileType === 'video').length,
+    avgOptimization: Math.round(avgOptimization * 10) / 10,
+    avgLoadTime,
+    totalSize: media.reduce((sum, file) => sum + file.fileSize + (file.optimizedFileSize ?? 0), 0),
+  }
+}

@@ -1,0 +1,77 @@
+// Wiring only: collections, endpoints, storage, admin views and the database.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { s3Storage } from '@payloadcms/storage-s3'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import { Media } from './collections/media'
+import { Sections } from './collections/sections'
+import { Users } from './collections/users'
+import { authEndpoints } from './endpoints/auth'
+import { mediaFilesEndpoints } from './endpoints/media-files'
+import { sectionsEndpoints } from './endpoints/sections'
+import { migrations } from './src/migrations'
+import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
+import { seedSections } from './src/server/sections/seed-sections'
+import { csrfOrigins, readEnv } from './src/server/env'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+const env = readEnv()
+
+export default buildConfig({
+  serverURL: env.SERVER_URL,
+  csrf: csrfOrigins(),
+  secret: env.PAYLOAD_SECRET ?? '',
+  admin: {
+    user: Users.slug,
+    importMap: { baseDir: dirname },
+    meta: { titleSuffix: ' · Media Gallery Pro' },
+    components: {
+      views: {
+        // Visitors sign in on the product's own /login page, not Payload's.
+        login: { Component: '/src/admin/redirect-to-login#RedirectToLogin' },
+      },
+    },
+  },
+  collections: [Users, Media, Sections],
+  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints],
+  db: postgresAdapter({
+    pool: { connectionString: env.DATABASE_URL, max: 20 },
+    idType: 'uuid',
+    // The schema is only ever changed by committed migrations (never pushed), so a
+    // production start can apply them without an interactive prompt.
+    push: false,
+    migrationDir: path.resolve(dirname, 'src/migrations'),
+  }),
+  graphQL: { disable: true },
+  sharp,
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  plugins: [
+    s3Storage({
+      enabled: Boolean(env.S3_ENDPOINT),
+      bucket: env.S3_BUCKET,
+      acl: 'private',
+      collections: { media: true },
+      config: {
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      },
+    }),
+  ],
+  // Every start applies the committed migrations and seeds the sections, once across
+  // instances (advisory lock); Payload itself would only migrate in production.
+  onInit: (payload) =>
+    withAdvisoryLock(payload, LOCKS.startup, async () => {
+      // Generated migrations are typed for the postgres adapter; migrate() takes the generic shape.
+      await payload.db.migrate({ migrations: migrations as never })
+      await seedSections(payload)
+    }),
+})

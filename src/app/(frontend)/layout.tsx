@@ -1,0 +1,21 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { Providers } from '@/components/providers'
+import './global.css'
+
+export const metadata: Metadata = {
+  title: { default: 'Property Gallery', template: '%s · Property Gallery' },
+  description: 'Photos and videos of the property, room by room.',
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 }
+
+export default function FrontendLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,16 @@
+// Query keys, general → specific, so one invalidation refreshes every list that depends on it.
+export const queryKeys = {
+  user: ['user'] as const,
+  registration: ['registration'] as const,
+  sections: {
+    all: ['sections'] as const,
+    list: () => ['sections', 'list'] as const,
+    preview: (id: string) => ['sections', 'preview', id] as const,
+    media: (section: string, params: { type?: string; includeHidden?: boolean } = {}) => ['sections', 'media', section, params] as const,
+  },
+  mediaFiles: {
+    all: ['media-files'] as const,
+    list: (params: { type?: string } = {}) => ['media-files', 'list', params] as const,
+    stats: () => ['media-files', 'stats'] as const,
+  },
+}

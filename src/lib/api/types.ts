@@ -1,0 +1,62 @@
+// The API's wire shapes (spec §3 and §7). Shared by the server's mappers and the client.
+
+export type TrueFalse = 'true' | 'false'
+
+/** A responsive rendition of an image, served by our app. */
+export type MediaVariant = { width: number; url: string }
+
+export type MediaFile = {
+  id: string
+  filename: string
+  originalFilename: string
+  fileType: 'image' | 'video'
+  mimeType: string
+  fileSize: number
+  originalFileSize: number
+  optimizedFileSize: number | null
+  compressionRatio: number
+  width: number | null
+  height: number | null
+  duration: number | null
+  /** URL of the image (or playable video), served by our app. */
+  objectPath: string
+  /** Poster frame URL (videos). */
+  thumbnailPath: string | null
+  uploadedAt: string
+  optimizedAt: string | null
+  isOptimized: TrueFalse
+  description: string | null
+  tags: string[]
+  category: string | null
+  colors: string[]
+  objects: string[]
+  isAnalyzed: TrueFalse
+  analyzedAt: string | null
+  section: string | null
+  room: string | null
+  sortOrder: number
+  isHidden: TrueFalse
+  /** Internal notes: only in answers to a signed-in administrator. */
+  notes?: string | null
+  /** Not in the spec: responsive renditions and a tiny blur-up placeholder. */
+  variants: MediaVariant[]
+  placeholder: string | null
+  /** Not in the spec: processing state, for the administrator. */
+  status?: 'pending' | 'processing' | 'ready' | 'failed'
+  processingError?: string | null
+}
+
+export type Section = { id: string; name: string; icon: string; count: number }
+
+export type SectionPreview = { previewFiles: MediaFile[]; totalCount: number }
+
+export type MediaStats = {
+  totalFiles: number
+  imageCount: number
+  videoCount: number
+  avgOptimization: number
+  avgLoadTime: number
+  totalSize: number
+}
+
+export type User = { id: string; username: string; email?: string | null; createdAt?: string }

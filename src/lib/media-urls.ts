@@ -1,0 +1,11 @@
+// URLs under which our app serves media objects (the bucket itself stays private).
+const BASE = '/public-objects'
+
+const encode = (filename: string) => encodeURIComponent(filename)
+
+/** The image itself (or the playable video): the spec's fallback path. */
+export const objectUrl = (filename: string) => `${BASE}/${encode(filename)}`
+/** A responsive WebP rendition of an image. */
+export const variantUrl = (filename: string, width: number) => `${BASE}/${encode(filename)}/w${width}.webp`
+/** A video's poster frame. */
+export const posterUrl = (filename: string) => `${BASE}/${encode(filename)}/poster.jpg`

@@ -1,0 +1,55 @@
+// The app's configuration, read from the environment. The launcher fills in what
+// the embedded defaults provide; production sets the same variables itself.
+import { z } from 'zod'
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+
+const schema = z.object({
+  DATABASE_URL: z.string().min(1).optional(),
+  PAYLOAD_SECRET: z.string().min(16).optional(),
+  SERVER_URL: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).default('gallery'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanText,
+})
+
+export type AppEnv = z.infer<typeof schema>
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    throw new Error(`Invalid configuration: ${problems}`)
+  }
+  return parsed.data
+}
+
+/** Cookies get the Secure flag when the public address is https. */
+export function isSecureDeployment(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.SERVER_URL ?? '').startsWith('https://')
+}
+
+/**
+ * Origins whose cookie-authenticated requests Payload accepts (its CSRF allow-list;
+ * an empty list would accept any origin). SERVER_URL plus CSRF_ORIGINS; without
+ * SERVER_URL, the local addresses the server listens on.
+ */
+export function csrfOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  const origins = new Set<string>()
+  const extra = (env.CSRF_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
+  if (env.SERVER_URL) origins.add(new URL(env.SERVER_URL).origin)
+  else {
+    const port = env.PORT ?? '3000'
+    for (const host of ['localhost', '127.0.0.1', env.HOSTNAME]) {
+      if (host && host !== '0.0.0.0' && host !== '::') origins.add(`http://${host}:${port}`)
+    }
+  }
+  for (const origin of extra) origins.add(origin)
+  return [...origins]
+}

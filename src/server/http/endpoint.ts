@@ -1,0 +1,70 @@
+// Shared plumbing for our API endpoints: parse (zod) → authorise → call a service → answer.
+// Every failure becomes a JSON answer { message, issues? } with a 4xx status; only a
+// genuine server fault answers 500, and never with a stack trace.
+import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
+import type { z } from 'zod'
+import { HttpError, badRequest, issuesOf, unauthorized } from './errors'
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+export function endpoint(method: Method, path: string, handler: (req: PayloadRequest) => Promise<Response>): Endpoint {
+  const wrapped: PayloadHandler = async (req) => {
+    try {
+      return await handler(req)
+    } catch (error) {
+      return errorResponse(error, req)
+    }
+  }
+  return { method, path, handler: wrapped }
+}
+
+export function errorResponse(error: unknown, req?: PayloadRequest): Response {
+  if (error instanceof HttpError) {
+    return Response.json(error.issues ? { message: error.message, issues: error.issues } : { message: error.message }, {
+      status: error.status,
+    })
+  }
+  // Payload's own errors (ValidationError, Forbidden, NotFound, ...) carry a client status.
+  const status = (error as { status?: unknown })?.status
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const data = (error as { data?: { errors?: Array<{ message: string; path?: string }> } }).data
+    const issues = data?.errors?.map((issue) => ({ path: issue.path ?? '', message: issue.message }))
+    const message = issues?.length ? issues.map((issue) => issue.message).join(' ') : (error as Error).message
+    return Response.json(issues?.length ? { message, issues } : { message }, { status })
+  }
+  req?.payload.logger.error({ err: error, msg: `Unhandled error in ${req.method} ${req.url}` })
+  return Response.json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 })
+}
+
+export function requireUser(req: PayloadRequest) {
+  if (!req.user) throw unauthorized()
+  return req.user
+}
+
+export async function parseBody<S extends z.ZodType>(req: PayloadRequest, schema: S): Promise<z.infer<S>> {
+  let raw: unknown = {}
+  const text = typeof req.text === 'function' ? await req.text() : ''
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      throw badRequest('The request body is not valid JSON.')
+    }
+  }
+  return parseWith(schema, raw, 'The request body is invalid.')
+}
+
+export function parseQuery<S extends z.ZodType>(req: PayloadRequest, schema: S): z.infer<S> {
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  return parseWith(schema, Object.fromEntries(url.searchParams), 'The query string is invalid.')
+}
+
+export function parseParams<S extends z.ZodType>(req: PayloadRequest, schema: S): z.infer<S> {
+  return parseWith(schema, req.routeParams ?? {}, 'The address is invalid.')
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown, message: string): z.infer<S> {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw badRequest(message, issuesOf(parsed.error))
+  return parsed.data
+}

@@ -1,0 +1,65 @@
+// Starts the product: the embedded PostgreSQL and S3-compatible store when the
+// environment names none, then Next.js (dev server or production build) as a child.
+// Everything stops together. Usage: tsx src/server/launch.ts <dev|start>
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { startMissingServices } from './embedded/services'
+
+const mode = process.argv[2]
+if (mode !== 'dev' && mode !== 'start') {
+  console.error('Usage: launch.ts <dev|start>')
+  process.exit(2)
+}
+
+const root = process.cwd()
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
+
+function run(args: string[], env: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env })
+}
+
+function exitCodeOf(child: ReturnType<typeof run>): Promise<number> {
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+}
+
+async function main() {
+  if (mode === 'start' && !existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    console.log('No production build found: running `next build` first.')
+    const code = await exitCodeOf(run(['build'], { ...process.env, NODE_ENV: 'production' }))
+    if (code !== 0) process.exit(code)
+  }
+
+  const services = await startMissingServices({ dataDir, log: process.env.DEBUG_EMBEDDED ? console.log : undefined })
+  const embedded = services.started.length > 0
+  const port = process.env.PORT ?? '3000'
+  // The embedded default serves this machine only; with real servers, listen everywhere unless told.
+  const hostname = process.env.HOSTNAME ?? (embedded ? '127.0.0.1' : '0.0.0.0')
+
+  for (const line of services.started) console.log(`Started ${line}`)
+  if (embedded) console.log(`Data kept in ${dataDir}`)
+  console.log(`Gallery: http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/gallery · Admin: /admin`)
+
+  const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, PORT: port, HOSTNAME: hostname }
+  if (mode === 'start') Object.assign(env, { NODE_ENV: 'production' })
+  const child = run([mode, '-p', port, '-H', hostname], env)
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    child.kill(signal)
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+
+  const code = await exitCodeOf(child)
+  await services.stop()
+  process.exit(code)
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

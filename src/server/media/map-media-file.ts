@@ -1,0 +1,93 @@
+// The one mapper from a stored media record (a Payload document at depth 0, or a row
+// of the public read model with the same field names) to the spec's MediaFile shape.
+// It is the only place that knows both, so storage keys and internal fields never leak.
+import type { MediaFile, MediaVariant } from '../../lib/api/types'
+import { objectUrl, posterUrl, variantUrl } from '../../lib/media-urls'
+
+export type Derivative = { width: number; height?: number; key?: string; size?: number }
+
+export type MediaRecord = {
+  id: string | number
+  filename?: string | null
+  originalFilename?: string | null
+  fileType?: string | null
+  mimeType?: string | null
+  filesize?: number | null
+  originalFileSize?: number | null
+  optimizedFileSize?: number | null
+  compressionRatio?: number | null
+  width?: number | null
+  height?: number | null
+  duration?: number | null
+  uploadedAt?: string | Date | null
+  optimizedAt?: string | Date | null
+  isOptimized?: boolean | null
+  description?: string | null
+  tags?: string[] | null
+  category?: string | null
+  colors?: string[] | null
+  objects?: string[] | null
+  isAnalyzed?: boolean | null
+  analyzedAt?: string | Date | null
+  section?: string | { id: string } | null
+  room?: string | null
+  sortOrder?: number | null
+  isHidden?: boolean | null
+  notes?: string | null
+  derivatives?: Derivative[] | null
+  posterKey?: string | null
+  placeholder?: string | null
+  status?: string | null
+  processingError?: string | null
+}
+
+const trueFalse = (value: boolean | null | undefined) => (value ? 'true' : 'false') as 'true' | 'false'
+const iso = (value: string | Date | null | undefined) =>
+  value == null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString()
+
+export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdmin?: boolean } = {}): MediaFile {
+  const filename = record.filename ?? ''
+  const fileType = record.fileType === 'video' ? 'video' : 'image'
+  const section = typeof record.section === 'object' && record.section ? record.section.id : (record.section ?? null)
+  const variants: MediaVariant[] = (record.derivatives ?? [])
+    .filter((d) => Number.isFinite(d.width))
+    .map((d) => ({ width: d.width, url: variantUrl(filename, d.width) }))
+  const mapped: MediaFile = {
+    id: String(record.id),
+    filename,
+    originalFilename: record.originalFilename ?? filename,
+    fileType,
+    mimeType: record.mimeType ?? '',
+    fileSize: record.filesize ?? 0,
+    originalFileSize: record.originalFileSize ?? record.filesize ?? 0,
+    optimizedFileSize: record.optimizedFileSize ?? null,
+    compressionRatio: record.compressionRatio ?? 0,
+    width: record.width ?? null,
+    height: record.height ?? null,
+    duration: record.duration ?? null,
+    objectPath: objectUrl(filename),
+    thumbnailPath: record.posterKey ? posterUrl(filename) : null,
+    uploadedAt: iso(record.uploadedAt) ?? new Date(0).toISOString(),
+    optimizedAt: iso(record.optimizedAt),
+    isOptimized: trueFalse(record.isOptimized),
+    description: record.description ?? null,
+    tags: record.tags ?? [],
+    category: record.category ?? null,
+    colors: record.colors ?? [],
+    objects: record.objects ?? [],
+    isAnalyzed: trueFalse(record.isAnalyzed),
+    analyzedAt: iso(record.analyzedAt),
+    section,
+    room: record.room ?? null,
+    sortOrder: record.sortOrder ?? 0,
+    isHidden: trueFalse(record.isHidden),
+    variants,
+    placeholder: record.placeholder ?? null,
+  }
+  if (forAdmin) {
+    mapped.notes = record.notes ?? null
+    mapped.status = (record.status as MediaFile['status']) ?? 'pending'
+    mapped.processingError = record.processingError ?? null
+  }
+  return mapped
+}

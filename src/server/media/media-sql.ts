@@ -1,0 +1,53 @@
+// The one SELECT that reads media records for the read models, with the Payload
+// document's field names, so mapMediaFile() maps rows and documents alike.
+// Arrays (tags, colours, objects) live in Payload's media_texts table.
+export const MEDIA_COLUMNS = `
+  m.id::text AS id,
+  m.filename,
+  m.original_filename AS "originalFilename",
+  m.file_type AS "fileType",
+  m.mime_type AS "mimeType",
+  m.filesize::float8 AS filesize,
+  m.original_file_size::float8 AS "originalFileSize",
+  m.optimized_file_size::float8 AS "optimizedFileSize",
+  m.compression_ratio::float8 AS "compressionRatio",
+  m.width::float8 AS width,
+  m.height::float8 AS height,
+  m.duration::float8 AS duration,
+  m.uploaded_at AS "uploadedAt",
+  m.optimized_at AS "optimizedAt",
+  m.is_optimized AS "isOptimized",
+  m.description,
+  COALESCE(a.tags, '{}') AS tags,
+  m.category,
+  COALESCE(a.colors, '{}') AS colors,
+  COALESCE(a.objects, '{}') AS objects,
+  m.is_analyzed AS "isAnalyzed",
+  m.analyzed_at AS "analyzedAt",
+  m.section_id AS section,
+  m.room,
+  m.sort_order::float8 AS "sortOrder",
+  m.is_hidden AS "isHidden",
+  m.derivatives,
+  m.poster_key AS "posterKey",
+  m.placeholder,
+  m.status`
+
+export const ADMIN_COLUMNS = `${MEDIA_COLUMNS},
+  m.notes,
+  m.processing_error AS "processingError"`
+
+export const MEDIA_ARRAYS_JOIN = `
+  LEFT JOIN (
+    SELECT parent_id,
+      array_agg(text ORDER BY "order") FILTER (WHERE path = 'tags') AS tags,
+      array_agg(text ORDER BY "order") FILTER (WHERE path = 'colors') AS colors,
+      array_agg(text ORDER BY "order") FILTER (WHERE path = 'objects') AS objects
+    FROM media_texts GROUP BY parent_id
+  ) a ON a.parent_id = m.id`
+
+/** Visible to visitors: not hidden and fully processed (ARCHITECTURE §9). */
+export const PUBLIC_MEDIA_SQL = `m.is_hidden = false AND m.status = 'ready'`
+
+/** Whole-gallery lists: newest first. */
+export const LIST_ORDER_SQL = `m.uploaded_at DESC, m.id`
