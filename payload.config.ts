@@ -50,6 +50,8 @@ export default buildConfig({
   plugins: [
     s3Storage({
       enabled: Boolean(env.S3_ENDPOINT),
+      // Same schema whether or not storage is configured (builds and code generation run without it).
+      alwaysInsertFields: true,
       bucket: env.S3_BUCKET,
       acl: 'private',
       collections: { media: true },

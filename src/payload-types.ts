@@ -227,6 +227,7 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -397,6 +398,7 @@ export interface MediaSelect<T extends boolean = true> {
   playbackKey?: T;
   derivatives?: T;
   placeholder?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

@@ -1,11 +1,11 @@
-import * as migration_20261121_133802_init from './20261121_133802_init';
+import * as migration_20261121_134540_init from './20261121_134540_init';
 import * as migration_20261121_140000_read_version from './20261121_140000_read_version';
 
 export const migrations = [
   {
-    up: migration_20261121_133802_init.up,
-    down: migration_20261121_133802_init.down,
-    name: '20261121_133802_init'
+    up: migration_20261121_134540_init.up,
+    down: migration_20261121_134540_init.down,
+    name: '20261121_134540_init'
   },
   {
     up: migration_20261121_140000_read_version.up,

@@ -38,6 +38,10 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log }: Opt
     onError: (error) => log?.(String(error)),
   })
 
+  // As root, PostgreSQL runs as the 'postgres' user, which must be able to reach the cluster.
+  await fs.mkdir(dir, { recursive: true })
+  if (asRoot) await fs.chmod(dir, 0o755)
+
   const initialised = await fs
     .access(path.join(clusterDir, 'PG_VERSION'))
     .then(() => true)

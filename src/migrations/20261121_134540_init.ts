@@ -59,6 +59,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"playback_key" varchar,
   	"derivatives" jsonb,
   	"placeholder" varchar,
+  	"prefix" varchar DEFAULT '',
+  	"_objectkey" varchar,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"url" varchar,

@@ -1,0 +1,15 @@
+// A real Payload for integration tests, plus a clean slate between test files.
+import config from '@payload-config'
+import { getPayload, type Payload } from 'payload'
+import { poolOf } from '../../src/server/db/advisory-lock'
+import { seedSections } from '../../src/server/sections/seed-sections'
+
+export async function testPayload(): Promise<Payload> {
+  return getPayload({ config })
+}
+
+/** Empties users, media and sections, then seeds the five sections again. */
+export async function resetDatabase(payload: Payload): Promise<void> {
+  await poolOf(payload).query('TRUNCATE users, users_sessions, media, media_texts, gallery_sections CASCADE')
+  await seedSections(payload)
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { mapMediaFile } from '../../src/server/media/map-media-file'
+
+const record = {
+  id: 'b4c9',
+  filename: 'b4c9-Living Room.jpg',
+  originalFilename: 'Living Room.jpg',
+  fileType: 'image',
+  mimeType: 'image/jpeg',
+  filesize: 1_500_000,
+  isHidden: false,
+  isOptimized: true,
+  isAnalyzed: false,
+  section: { id: 'main_level' },
+  tags: ['cozy'],
+  notes: 'internal',
+  derivatives: [{ width: 400, key: 'derived/b4c9/400.webp' }, { width: 800, key: 'derived/b4c9/800.webp' }],
+  posterKey: null,
+  uploadedAt: new Date('2026-01-02T03:04:05Z'),
+}
+
+describe('mapMediaFile', () => {
+  it("turns booleans into the spec's 'true'/'false' strings", () => {
+    const file = mapMediaFile(record)
+    expect(file.isHidden).toBe('false')
+    expect(file.isOptimized).toBe('true')
+    expect(file.isAnalyzed).toBe('false')
+  })
+
+  it('gives URLs our app serves, never storage keys', () => {
+    const file = mapMediaFile(record)
+    expect(file.objectPath).toBe('/public-objects/b4c9-Living%20Room.jpg')
+    expect(file.variants).toEqual([
+      { width: 400, url: '/public-objects/b4c9-Living%20Room.jpg/w400.webp' },
+      { width: 800, url: '/public-objects/b4c9-Living%20Room.jpg/w800.webp' },
+    ])
+    expect(JSON.stringify(file)).not.toContain('derived/')
+  })
+
+  it('keeps internal notes and processing state for the admin only', () => {
+    expect(mapMediaFile(record)).not.toHaveProperty('notes')
+    expect(mapMediaFile(record, { forAdmin: true })).toMatchObject({ notes: 'internal', status: 'pending' })
+  })
+
+  it('flattens a populated section and fills defaults', () => {
+    const file = mapMediaFile({ id: 7, filename: 'x.jpg', uploadedAt: '2026-01-01T00:00:00Z' })
+    expect(file).toMatchObject({ id: '7', section: null, tags: [], colors: [], objects: [], sortOrder: 0, compressionRatio: 0, thumbnailPath: null })
+    expect(mapMediaFile(record).section).toBe('main_level')
+    expect(mapMediaFile(record).uploadedAt).toBe('2026-01-02T03:04:05.000Z')
+  })
+})
