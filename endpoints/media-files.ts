@@ -1,13 +1,12 @@
 // Media read API of spec §7: GET /api/media-files and GET /api/media-files/stats.
 // Visitors get the public read model; a signed-in manager gets every media file.
 import { publicJson, statsOf } from '../media-public/read-model'
-import type { MediaFile } from '../src/lib/api/types'
+import { filterByType } from '../src/lib/media-filters'
 import { mediaListQuerySchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
 import { cachedJson } from '../src/server/http/cached-json'
 import { endpoint, parseQuery } from '../src/server/http/endpoint'
 
-const byType = (files: MediaFile[], type?: 'image' | 'video') => (type ? files.filter((file) => file.fileType === type) : files)
 
 /** Mean page-load time reported by visitors; 0 until the first sample (shown as "—"). */
 const AVG_LOAD_TIME_UNTIL_MEASURED = 0
@@ -17,8 +16,8 @@ export const mediaFilesEndpoints = [
     const { type } = parseQuery(req, mediaListQuerySchema)
     const key = `media-files:${type ?? ''}`
     const answer = req.user
-      ? await adminJson(req.payload, key, ({ media }) => byType(media, type))
-      : await publicJson(req.payload, key, ({ media }) => byType(media, type))
+      ? await adminJson(req.payload, key, ({ media }) => filterByType(media, type))
+      : await publicJson(req.payload, key, ({ media }) => filterByType(media, type))
     return cachedJson(req, { ...answer, key, audience: req.user ? 'admin' : 'public' })
   }),
 

@@ -3,7 +3,7 @@
 import type { PayloadRequest } from 'payload'
 import { publicJson, sectionList, type PublicSnapshot } from '../media-public/read-model'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '../src/lib/constants'
-import type { MediaFile } from '../src/lib/api/types'
+import { filterByType } from '../src/lib/media-filters'
 import { sectionMediaParamsSchema, sectionMediaQuerySchema, sectionParamsSchema } from '../src/lib/schemas/media'
 import { sortSectionMedia } from '../src/lib/media-order'
 import { adminJson } from '../src/server/media/catalog'
@@ -13,7 +13,6 @@ import { notFound, unauthorized } from '../src/server/http/errors'
 
 const PREVIEW_SIZE = 4
 
-const byType = (files: MediaFile[], type?: 'image' | 'video') => (type ? files.filter((file) => file.fileType === type) : files)
 
 function assertSection(snapshot: PublicSnapshot, id: string) {
   if (id === ALL_SECTIONS_ID || id === HIDDEN_SECTION_ID) return
@@ -28,7 +27,7 @@ async function sectionMedia(req: PayloadRequest) {
   if (section === HIDDEN_SECTION_ID && includeHidden === 'true') {
     if (!req.user) throw unauthorized('Sign in to see hidden media.')
     const answer = await adminJson(req.payload, key, ({ media }) =>
-      byType(media.filter((file) => file.isHidden === 'true'), type),
+      filterByType(media.filter((file) => file.isHidden === 'true'), type),
     )
     return cachedJson(req, { ...answer, key, audience: 'admin' })
   }
@@ -37,13 +36,13 @@ async function sectionMedia(req: PayloadRequest) {
     assertSection(snapshot, section)
     if (section === HIDDEN_SECTION_ID) return []
     const files = section === ALL_SECTIONS_ID ? snapshot.media : (snapshot.bySection.get(section) ?? [])
-    return byType(files, type)
+    return filterByType(files, type)
   })
   if (!req.user || section === ALL_SECTIONS_ID) return cachedJson(req, { ...answer, key, audience: 'public' })
 
   // The manager also sees the section's media that are still processing or failed.
   const adminAnswer = await adminJson(req.payload, key, ({ media }) =>
-    byType(sortSectionMedia(media.filter((file) => file.section === section)), type),
+    filterByType(sortSectionMedia(media.filter((file) => file.section === section)), type),
   )
   return cachedJson(req, { ...adminAnswer, key, audience: 'admin' })
 }

@@ -21,7 +21,10 @@ const schema = z.object({
 
 export type AppEnv = z.infer<typeof schema>
 
-export function readEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
+/** Environment variables as a plain record (process.env or a test's own). */
+export type EnvVars = Record<string, string | undefined>
+
+export function readEnv(env: EnvVars = process.env): AppEnv {
   const parsed = schema.safeParse(env)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
@@ -31,7 +34,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): AppEnv {
 }
 
 /** Cookies get the Secure flag when the public address is https. */
-export function isSecureDeployment(env: NodeJS.ProcessEnv = process.env): boolean {
+export function isSecureDeployment(env: EnvVars = process.env): boolean {
   return (env.SERVER_URL ?? '').startsWith('https://')
 }
 
@@ -40,7 +43,7 @@ export function isSecureDeployment(env: NodeJS.ProcessEnv = process.env): boolea
  * an empty list would accept any origin). SERVER_URL plus CSRF_ORIGINS; without
  * SERVER_URL, the local addresses the server listens on.
  */
-export function csrfOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+export function csrfOrigins(env: EnvVars = process.env): string[] {
   const origins = new Set<string>()
   const extra = (env.CSRF_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
   if (env.SERVER_URL) origins.add(new URL(env.SERVER_URL).origin)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { readOrCreateSecret } from './secret'
 import { startEmbeddedPostgres } from './postgres'
 import { startEmbeddedS3 } from './s3'
+import type { EnvVars } from '../env'
 
 export type StartedServices = {
   env: Record<string, string>
@@ -13,7 +14,7 @@ export type StartedServices = {
 
 type Options = {
   dataDir: string
-  env?: NodeJS.ProcessEnv
+  env?: EnvVars
   /** Throw-away services for tests: wiped when stopped. */
   ephemeral?: boolean
   log?: (line: string) => void

@@ -1,0 +1,49 @@
+// End-to-end tests in Debian's Chromium against the production build, started by the
+// same launcher as `npm start` on a throw-away data directory (embedded PostgreSQL and S3).
+import { defineConfig, devices } from '@playwright/test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const PORT = Number(process.env.E2E_PORT ?? 3210)
+// Workers load this file again: pin the data directory once through the environment.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-e2e-'))
+fs.chmodSync(process.env.E2E_DATA_DIR, 0o755)
+
+export const BASE_URL = `http://127.0.0.1:${PORT}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalTeardown: './tests/helpers/e2e-global-teardown.ts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node --import tsx src/server/launch.ts start',
+    url: `${BASE_URL}/api/sections`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(PORT), HOSTNAME: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+  },
+})

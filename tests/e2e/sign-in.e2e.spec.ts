@@ -1,0 +1,77 @@
+// Sign-in in a real browser (spec §2 Login, protected route guard, 404; §8 notices).
+// Serial: the first test creates the only account on a fresh database.
+import { expect, test } from '@playwright/test'
+
+const USERNAME = 'manager'
+const PASSWORD = 'a long enough password'
+
+test.describe.configure({ mode: 'serial' })
+
+test('an anonymous visitor of /admin ends at /login', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/)
+})
+
+test('any unknown path answers 404 with "404 Page Not Found"', async ({ page }) => {
+  const response = await page.goto('/no/such/page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
+})
+
+test('on a fresh install, /login creates the first administrator account and opens /admin', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Create the administrator account' })).toBeVisible()
+  await page.getByLabel('Username').fill(USERNAME)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 })
+})
+
+test('a wrong password shows the "Login failed" notice with the server\'s message', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+  await page.getByLabel('Username').fill(USERNAME)
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  const notice = page.getByRole('status').filter({ hasText: 'Login failed' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('The username or password is incorrect.')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('signing in shows a spinner while pending, then "Login successful" and /admin', async ({ page }) => {
+  await page.route('**/api/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await route.continue()
+  })
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(USERNAME)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled()
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 })
+})
+
+test('a signed-in user who opens /login is sent to /admin', async ({ page }) => {
+  const response = await page.request.post('/api/login', { data: { username: USERNAME, password: PASSWORD } })
+  expect(response.ok()).toBe(true)
+  await page.goto('/login')
+  await expect(page).toHaveURL(/\/admin$/)
+})
+
+test('after logout the session is over and /admin leads to /login again', async ({ page }) => {
+  await page.request.post('/api/login', { data: { username: USERNAME, password: PASSWORD } })
+  expect((await page.request.get('/api/user')).status()).toBe(200)
+  await page.request.post('/api/logout')
+  expect((await page.request.get('/api/user')).status()).toBe(401)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/login/)
+})
+
+test('the login page links back to the gallery', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByRole('link', { name: /Back to Gallery/ }).click()
+  await expect(page).toHaveURL(/\/gallery$/)
+  await expect(page.getByRole('link', { name: /Upstairs/ })).toBeVisible()
+})
