@@ -4,7 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { publicJson, sectionList, type PublicSnapshot } from '../media-public/read-model'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '../src/lib/constants'
 import { filterByType } from '../src/lib/media-filters'
-import { sectionMediaParamsSchema, sectionMediaQuerySchema, sectionParamsSchema } from '../src/lib/schemas/media'
+import { sectionMediaQuerySchema, sectionParamsSchema } from '../src/lib/schemas/media'
 import { sortSectionMedia } from '../src/lib/media-order'
 import { adminJson } from '../src/server/media/catalog'
 import { cachedJson } from '../src/server/http/cached-json'
@@ -13,21 +13,23 @@ import { notFound, unauthorized } from '../src/server/http/errors'
 
 const PREVIEW_SIZE = 4
 
-
 function assertSection(snapshot: PublicSnapshot, id: string) {
   if (id === ALL_SECTIONS_ID || id === HIDDEN_SECTION_ID) return
   if (!snapshot.sections.some((section) => section.id === id)) throw notFound(`Section "${id}" was not found.`)
 }
 
-async function sectionMedia(req: PayloadRequest) {
-  const { section } = parseParams(req, sectionMediaParamsSchema)
+async function sectionMediaHandler(req: PayloadRequest) {
+  const { sectionId: section } = parseParams(req, sectionParamsSchema)
   const { type, includeHidden } = parseQuery(req, sectionMediaQuerySchema)
   const key = `section-media:${section}:${type ?? ''}`
 
   if (section === HIDDEN_SECTION_ID && includeHidden === 'true') {
     if (!req.user) throw unauthorized('Sign in to see hidden media.')
     const answer = await adminJson(req.payload, key, ({ media }) =>
-      filterByType(media.filter((file) => file.isHidden === 'true'), type),
+      filterByType(
+        media.filter((file) => file.isHidden === 'true'),
+        type,
+      ),
     )
     return cachedJson(req, { ...answer, key, audience: 'admin' })
   }
@@ -47,25 +49,25 @@ async function sectionMedia(req: PayloadRequest) {
   return cachedJson(req, { ...adminAnswer, key, audience: 'admin' })
 }
 
-export const sectionsEndpoints = [
-  endpoint('get', '/sections', async (req) => {
-    const answer = await publicJson(req.payload, 'sections', sectionList)
-    return cachedJson(req, { ...answer, key: 'sections', audience: 'public' })
-  }),
+export const listSections = endpoint('get', '/sections', async (req) => {
+  const answer = await publicJson(req.payload, 'sections', sectionList)
+  return cachedJson(req, { ...answer, key: 'sections', audience: 'public' })
+})
 
-  endpoint('get', '/sections/:id/preview', async (req) => {
-    const { id } = parseParams(req, sectionParamsSchema)
-    const key = `preview:${id}`
-    const answer = await publicJson(req.payload, key, (snapshot) => {
-      const files = snapshot.bySection.get(id)
-      if (!files) throw notFound(`Section "${id}" was not found.`)
-      return {
-        previewFiles: files.filter((file) => file.fileType === 'image').slice(0, PREVIEW_SIZE),
-        totalCount: files.length,
-      }
-    })
-    return cachedJson(req, { ...answer, key, audience: 'public' })
-  }),
+export const sectionPreview = endpoint('get', '/sections/:sectionId/preview', async (req) => {
+  const { sectionId: id } = parseParams(req, sectionParamsSchema)
+  const key = `preview:${id}`
+  const answer = await publicJson(req.payload, key, (snapshot) => {
+    const files = snapshot.bySection.get(id)
+    if (!files) throw notFound(`Section "${id}" was not found.`)
+    return {
+      previewFiles: files.filter((file) => file.fileType === 'image').slice(0, PREVIEW_SIZE),
+      totalCount: files.length,
+    }
+  })
+  return cachedJson(req, { ...answer, key, audience: 'public' })
+})
 
-  endpoint('get', '/sections/:section/media', sectionMedia),
-]
+export const sectionMedia = endpoint('get', '/sections/:sectionId/media', sectionMediaHandler)
+
+export const sectionsEndpoints = [listSections, sectionPreview, sectionMedia]

@@ -2,6 +2,7 @@
 // version and reused (as objects and as serialised JSON) until media or sections change.
 // Every query here carries PUBLIC_MEDIA_SQL: it can never return hidden or unprocessed media.
 import type { Payload } from 'payload'
+import { PreparedJson } from '../src/server/http/prepared-json'
 import type { MediaFile, MediaStats, Section } from '../src/lib/api/types'
 import { VersionedCache, readVersion } from '../src/server/cache/read-version'
 import { poolOf } from '../src/server/db/advisory-lock'
@@ -30,15 +31,19 @@ export async function publicSnapshot(payload: Payload): Promise<PublicSnapshot> 
 /** A serialised answer for the current version, built at most once per version. */
 export async function publicJson(payload: Payload, key: string, build: (snapshot: PublicSnapshot) => unknown) {
   const snapshot = await publicSnapshot(payload)
-  const body = await cache.get(snapshot.version, `json:${key}`, async () => JSON.stringify(build(snapshot)))
+  const body = await cache.get(snapshot.version, `json:${key}`, async () => new PreparedJson(build(snapshot)))
   return { version: snapshot.version, body }
 }
 
 async function buildSnapshot(payload: Payload, version: string): Promise<PublicSnapshot> {
   const pool = poolOf(payload)
   const [sections, media] = await Promise.all([
-    pool.query<SectionRow>('SELECT id, name, icon, colour, position::float8 AS position FROM gallery_sections ORDER BY position, id'),
-    pool.query<MediaRecord>(`SELECT ${MEDIA_COLUMNS} FROM media m ${MEDIA_ARRAYS_JOIN} WHERE ${PUBLIC_MEDIA_SQL} ORDER BY ${LIST_ORDER_SQL}`),
+    pool.query<SectionRow>(
+      'SELECT id, name, icon, colour, position::float8 AS position FROM gallery_sections ORDER BY position, id',
+    ),
+    pool.query<MediaRecord>(
+      `SELECT ${MEDIA_COLUMNS} FROM media m ${MEDIA_ARRAYS_JOIN} WHERE ${PUBLIC_MEDIA_SQL} ORDER BY ${LIST_ORDER_SQL}`,
+    ),
   ])
   const files = media.rows.map((row) => mapMediaFile(row))
   const bySection = new Map<string, MediaFile[]>(sections.rows.map((section) => [section.id, []]))

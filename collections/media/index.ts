@@ -5,6 +5,7 @@ import type { CollectionConfig } from 'payload'
 import { authenticated, authenticatedField } from '../../src/access/authenticated'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
 import { adminOrVisible } from './access'
+import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
 
 const adminOnly = { read: authenticatedField }
 
@@ -23,6 +24,7 @@ export const Media: CollectionConfig = {
     update: authenticated,
     delete: authenticated,
   },
+  hooks: { beforeOperation: [limitAnonymousListing] },
   upload: {
     mimeTypes: [...ALLOWED_MIME_TYPES],
     disableLocalStorage: true,
@@ -44,7 +46,13 @@ export const Media: CollectionConfig = {
     },
     { name: 'originalFileSize', type: 'number', min: 0 },
     { name: 'optimizedFileSize', type: 'number', min: 0 },
-    { name: 'compressionRatio', type: 'number', min: 0, max: 100, admin: { description: 'Percent of bytes saved by the display rendition.' } },
+    {
+      name: 'compressionRatio',
+      type: 'number',
+      min: 0,
+      max: 100,
+      admin: { description: 'Percent of bytes saved by the display rendition.' },
+    },
     { name: 'duration', type: 'number', min: 0, admin: { description: 'Seconds (videos).' } },
     { name: 'uploadedAt', type: 'date', required: true, defaultValue: () => new Date().toISOString(), index: true },
     { name: 'isOptimized', type: 'checkbox', defaultValue: false },
@@ -62,7 +70,13 @@ export const Media: CollectionConfig = {
     { name: 'objects', type: 'text', hasMany: true, admin: { description: 'Detected objects.' } },
     { name: 'isAnalyzed', type: 'checkbox', defaultValue: false },
     { name: 'analyzedAt', type: 'date' },
-    { name: 'notes', type: 'textarea', maxLength: 5000, access: adminOnly, admin: { description: 'Internal; never shown to visitors.' } },
+    {
+      name: 'notes',
+      type: 'textarea',
+      maxLength: 5000,
+      access: adminOnly,
+      admin: { description: 'Internal; never shown to visitors.' },
+    },
     // Processing (ingest) state
     {
       name: 'status',
@@ -91,7 +105,12 @@ export const Media: CollectionConfig = {
         { name: 'embedding', type: 'json', access: adminOnly, admin: { readOnly: true } },
         { name: 'posterKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'playbackKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
-        { name: 'derivatives', type: 'json', access: adminOnly, admin: { readOnly: true, description: 'Responsive renditions: [{ width, height, key, size }].' } },
+        {
+          name: 'derivatives',
+          type: 'json',
+          access: adminOnly,
+          admin: { readOnly: true, description: 'Responsive renditions: [{ width, height, key, size }].' },
+        },
         { name: 'placeholder', type: 'text', admin: { readOnly: true, description: 'Tiny blur-up placeholder (data URL).' } },
       ],
     },

@@ -45,7 +45,10 @@ export function isSecureDeployment(env: EnvVars = process.env): boolean {
  */
 export function csrfOrigins(env: EnvVars = process.env): string[] {
   const origins = new Set<string>()
-  const extra = (env.CSRF_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
+  const extra = (env.CSRF_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
   if (env.SERVER_URL) origins.add(new URL(env.SERVER_URL).origin)
   else {
     const port = env.PORT ?? '3000'

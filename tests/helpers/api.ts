@@ -12,7 +12,11 @@ export class Session {
   cookie: string | null = null
   readonly address = `10.0.${Math.floor(++clients / 250)}.${clients % 250}`
 
-  async request(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers({ Origin: ORIGIN, 'X-Forwarded-For': this.address, ...options.headers })
     if (this.cookie) headers.set('Cookie', this.cookie)
     let body: string | undefined

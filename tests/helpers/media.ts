@@ -2,7 +2,12 @@
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 
-type MediaData = Record<string, unknown> & { section?: string | null; isHidden?: boolean; status?: string; fileType?: 'image' | 'video' }
+type MediaData = Record<string, unknown> & {
+  section?: string | null
+  isHidden?: boolean
+  status?: string
+  fileType?: 'image' | 'video'
+}
 
 export async function createMedia(payload: Payload, data: MediaData = {}) {
   const name = (data.originalFilename as string | undefined) ?? `IMG_${crypto.randomInt(1000, 9999)}.jpg`

@@ -146,13 +146,17 @@ describe('login, current user and logout', () => {
 
   it('locks the account for 10 minutes after 5 failed attempts', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await new Session().json('POST', '/api/login', { body: { username: 'manager', password: `wrong ${attempt}` } })
+      const response = await new Session().json('POST', '/api/login', {
+        body: { username: 'manager', password: `wrong ${attempt}` },
+      })
       expect(response.status).toBe(401)
     }
     const locked = await new Session().json('POST', '/api/login', { body: { username: 'manager', password: PASSWORD } })
     expect(locked.status).toBe(423)
     expect(locked.body.message).toMatch(/locked/)
-    const [user] = (await payload.find({ collection: 'users', overrideAccess: true, showHiddenFields: true })).docs as Array<{ lockUntil?: string }>
+    const [user] = (await payload.find({ collection: 'users', overrideAccess: true, showHiddenFields: true })).docs as Array<{
+      lockUntil?: string
+    }>
     const lockedForMs = new Date(user.lockUntil ?? 0).getTime() - Date.now()
     expect(lockedForMs).toBeGreaterThan(9 * 60_000)
     expect(lockedForMs).toBeLessThanOrEqual(10 * 60_000)

@@ -157,7 +157,14 @@ describe('GET /api/media-files', () => {
 describe('GET /api/media-files/stats', () => {
   it('counts what the asker may see, with real values only', async () => {
     const { body } = await visitor.json('GET', '/api/media-files/stats')
-    expect(body).toEqual({ totalFiles: 5, imageCount: 4, videoCount: 1, avgOptimization: 0, avgLoadTime: 0, totalSize: 10_000_000 })
+    expect(body).toEqual({
+      totalFiles: 5,
+      imageCount: 4,
+      videoCount: 1,
+      avgOptimization: 0,
+      avgLoadTime: 0,
+      totalSize: 10_000_000,
+    })
     const forAdmin = await admin.json('GET', '/api/media-files/stats')
     expect(forAdmin.body.totalFiles).toBe(8)
   })
@@ -194,6 +201,8 @@ describe('hidden media never reach an anonymous visitor', () => {
     const byId = await visitor.request('GET', `/api/media/${ids.hidden}`)
     expect(byId.status).toBeGreaterThanOrEqual(400)
     expect(await byId.text()).not.toContain('secret-hidden')
+    const huge = await visitor.json('GET', '/api/media?limit=10000&depth=0')
+    expect(huge.body.limit).toBe(100)
     const notesProbe = await visitor.json('GET', '/api/media?where[notes][like]=private&depth=0')
     expect(notesProbe.body.docs ?? []).toEqual([])
   })

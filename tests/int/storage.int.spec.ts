@@ -18,7 +18,9 @@ const s3 = () =>
   })
 
 async function uploadPhoto(name: string, data: Record<string, unknown>) {
-  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).jpeg().toBuffer()
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer()
   const doc = await payload.create({
     collection: 'media',
     overrideAccess: true,

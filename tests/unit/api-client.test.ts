@@ -14,11 +14,19 @@ describe('API client (spec §7)', () => {
   it('always sends credentials and a JSON content type only with a body', async () => {
     const fetchMock = stubFetch(200, '{}')
     await apiRequest('POST', '/api/logout')
-    expect(fetchMock.mock.calls[0]).toEqual(['/api/logout', { method: 'POST', credentials: 'include', headers: undefined, body: undefined }])
+    expect(fetchMock.mock.calls[0]).toEqual([
+      '/api/logout',
+      { method: 'POST', credentials: 'include', headers: undefined, body: undefined },
+    ])
     await apiRequest('POST', '/api/login', { username: 'a', password: 'b' })
     expect(fetchMock.mock.calls[1]).toEqual([
       '/api/login',
-      { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"username":"a","password":"b"}' },
+      {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"username":"a","password":"b"}',
+      },
     ])
   })
 

@@ -14,7 +14,10 @@ const record = {
   section: { id: 'main_level' },
   tags: ['cozy'],
   notes: 'internal',
-  derivatives: [{ width: 400, key: 'derived/b4c9/400.webp' }, { width: 800, key: 'derived/b4c9/800.webp' }],
+  derivatives: [
+    { width: 400, key: 'derived/b4c9/400.webp' },
+    { width: 800, key: 'derived/b4c9/800.webp' },
+  ],
   posterKey: null,
   uploadedAt: new Date('2026-01-02T03:04:05Z'),
 }
@@ -44,7 +47,16 @@ describe('mapMediaFile', () => {
 
   it('flattens a populated section and fills defaults', () => {
     const file = mapMediaFile({ id: 7, filename: 'x.jpg', uploadedAt: '2026-01-01T00:00:00Z' })
-    expect(file).toMatchObject({ id: '7', section: null, tags: [], colors: [], objects: [], sortOrder: 0, compressionRatio: 0, thumbnailPath: null })
+    expect(file).toMatchObject({
+      id: '7',
+      section: null,
+      tags: [],
+      colors: [],
+      objects: [],
+      sortOrder: 0,
+      compressionRatio: 0,
+      thumbnailPath: null,
+    })
     expect(mapMediaFile(record).section).toBe('main_level')
     expect(mapMediaFile(record).uploadedAt).toBe('2026-01-02T03:04:05.000Z')
   })

@@ -6,7 +6,8 @@ export const queryKeys = {
     all: ['sections'] as const,
     list: () => ['sections', 'list'] as const,
     preview: (id: string) => ['sections', 'preview', id] as const,
-    media: (section: string, params: { type?: string; includeHidden?: boolean } = {}) => ['sections', 'media', section, params] as const,
+    media: (section: string, params: { type?: string; includeHidden?: boolean } = {}) =>
+      ['sections', 'media', section, params] as const,
   },
   mediaFiles: {
     all: ['media-files'] as const,

@@ -8,14 +8,8 @@ export const loginSchema = z.object({
 })
 
 export const registerSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .regex(USERNAME_PATTERN, 'Username must be 3–64 letters, digits, dots, underscores or hyphens.'),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-    .max(256),
+  username: z.string().trim().regex(USERNAME_PATTERN, 'Username must be 3–64 letters, digits, dots, underscores or hyphens.'),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`).max(256),
   email: z.email('Email address is invalid.').optional(),
 })
 

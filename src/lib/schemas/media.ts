@@ -12,5 +12,4 @@ export const sectionMediaQuerySchema = z
 /** A section id in a path: the seeded slugs, 'hidden' or 'all'. */
 export const sectionIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'Section id is malformed.')
 
-export const sectionParamsSchema = z.object({ id: sectionIdSchema })
-export const sectionMediaParamsSchema = z.object({ section: sectionIdSchema })
+export const sectionParamsSchema = z.object({ sectionId: sectionIdSchema })

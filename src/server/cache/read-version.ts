@@ -5,7 +5,9 @@ import type { Payload } from 'payload'
 import { poolOf } from '../db/advisory-lock'
 
 export async function readVersion(payload: Payload): Promise<string> {
-  const { rows } = await poolOf(payload).query<{ version: string }>('SELECT version::text AS version FROM gallery_read_version WHERE id = 1')
+  const { rows } = await poolOf(payload).query<{ version: string }>(
+    'SELECT version::text AS version FROM gallery_read_version WHERE id = 1',
+  )
   return rows[0]?.version ?? '0'
 }
 

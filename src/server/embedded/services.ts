@@ -20,7 +20,12 @@ type Options = {
   log?: (line: string) => void
 }
 
-export async function startMissingServices({ dataDir, env = process.env, ephemeral = false, log }: Options): Promise<StartedServices> {
+export async function startMissingServices({
+  dataDir,
+  env = process.env,
+  ephemeral = false,
+  log,
+}: Options): Promise<StartedServices> {
   const out: Record<string, string> = {}
   const started: string[] = []
   const stops: Array<() => Promise<void>> = []

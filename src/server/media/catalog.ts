@@ -1,6 +1,7 @@
 // The administrator's view of all media (hidden, pending and failed included, with
 // internal notes), prepared once per read-model version like the public read model.
 import type { Payload } from 'payload'
+import { PreparedJson } from '../http/prepared-json'
 import type { MediaFile } from '../../lib/api/types'
 import { VersionedCache, readVersion } from '../cache/read-version'
 import { poolOf } from '../db/advisory-lock'
@@ -23,6 +24,6 @@ export async function adminCatalog(payload: Payload): Promise<AdminCatalog> {
 
 export async function adminJson(payload: Payload, key: string, build: (catalog: AdminCatalog) => unknown) {
   const catalog = await adminCatalog(payload)
-  const body = await cache.get(catalog.version, `json:${key}`, async () => JSON.stringify(build(catalog)))
+  const body = await cache.get(catalog.version, `json:${key}`, async () => new PreparedJson(build(catalog)))
   return { version: catalog.version, body }
 }

@@ -35,7 +35,11 @@ export function LoginForm({ next }: { next: string }) {
             window.location.assign(next)
           },
           onError: (error) =>
-            notify({ title: 'Registration failed', description: messageOf(error) ?? 'Please try again.', variant: 'destructive' }),
+            notify({
+              title: 'Registration failed',
+              description: messageOf(error) ?? 'Please try again.',
+              variant: 'destructive',
+            }),
         },
       )
       return

@@ -1,0 +1,863 @@
+// Read-API benchmark: the production build against throw-away embedded PostgreSQL and S3,
+// seeded with 10,000 media. Measures our read endpoints and Payload's stock REST listing
+// with autocannon, then checks the figures against the targets.
+// Usage: npm run bench:api   (knobs: see bench/README.md)
+import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
+import { createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { freePort } from '../src/server/embedded/free-port'
+import { startMissingServices, type StartedServices } from '../src/server/embedded/services'
+
+const ROOT = process.cwd()
+const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
+const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
+
+const MEDIA_COUNT = intEnv('BENCH_MEDIA', 10_000)
+const DURATION_S = intEnv('BENCH_DURATION', 20)
+const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 20)
+const STRICT = process.env.BENCH_STRICT === '1'
+/** Only the scenarios whose name matches this regular expression. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined
+/** Write a V8 CPU profile of the server to bench/results/profiles when it stops. */
+const PROFILE = process.env.BENCH_PROFILE === '1'
+
+/** Targets (milliseconds, ratios, megabytes). */
+const TARGETS = {
+  sectionsP95Ms: 50,
+  mediaFilesP95Ms: 400,
+  mediaFilesVsStockRatio: 20,
+  rssMb: 1024,
+}
+
+type Scenario = {
+  name: string
+  path: string
+  expectStatus: number
+  timeoutS: number
+  connections: number
+  headers?: Record<string, string>
+}
+
+type RunFigures = {
+  name: string
+  path: string
+  expectStatus: number
+  connections: number
+  durationS: number
+  timeoutS: number
+  completed: number
+  sent: number
+  /** Requests still unanswered when the run stopped (dropped by the load generator). */
+  inFlightAtEnd: number
+  reqPerSecMean: number
+  reqPerSecCompleted: number
+  latencyMs: { mean: number; p50: number; p90: number; p95: number; p99: number; max: number } | null
+  autocannonLatencyMs: { p50: number; p97_5: number; p99: number; max: number }
+  statusCounts: Record<string, number>
+  unexpectedStatus: number
+  errors: number
+  timeouts: number
+  bytesTotal: number
+  bytesPerResponse: number | null
+  /** Largest resident set of the server's process tree during the run and its aftermath. */
+  peakRssMb: number
+  /** Seconds the server needed afterwards to finish the requests the run left in flight. */
+  drainS: number
+  /** Mean CPU use during the run, in % of one core. */
+  cpuPct: { server: number; loadGenerator: number; database: number; other: number }
+}
+
+function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name]
+  const value = raw ? Number.parseInt(raw, 10) : Number.NaN
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function log(line: string) {
+  process.stdout.write(`[bench] ${line}\n`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Production build and server
+// ---------------------------------------------------------------------------------------------
+
+async function ensureBuild() {
+  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
+  if (existsSync(buildId) && process.env.BENCH_BUILD !== '1') {
+    const builtAt = statSync(buildId).mtimeMs
+    const newer = newestSourceMtime() > builtAt
+    if (newer)
+      log('warning: some sources are newer than the production build; `npm run build` (or BENCH_BUILD=1) to measure them')
+    return
+  }
+  log('Running `next build` (about 90 s)...')
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))))
+  })
+}
+
+function newestSourceMtime(): number {
+  let newest = 0
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (/\.(ts|tsx|css)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs)
+    }
+  }
+  for (const dir of ['src', 'collections', 'endpoints', 'media-public']) {
+    if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir))
+  }
+  for (const file of ['payload.config.ts', 'next.config.ts']) {
+    if (existsSync(path.join(ROOT, file))) newest = Math.max(newest, statSync(path.join(ROOT, file)).mtimeMs)
+  }
+  return newest
+}
+
+type Server = { child: ChildProcess; baseUrl: string; logFile: string; tail: string[]; exited: Promise<number> }
+
+async function startServer(env: Record<string, string>, dataDir: string): Promise<Server> {
+  const port = await freePort()
+  const logFile = path.join(dataDir, 'server.log')
+  const out = createWriteStream(logFile)
+  const tail: string[] = []
+  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
+  const child = spawn(process.execPath, [...nodeArgs, NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const keep = (chunk: Buffer) => {
+    out.write(chunk)
+    for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line)
+    if (tail.length > 200) tail.splice(0, tail.length - 200)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+  exited.then(() => out.end())
+  return { child, baseUrl: `http://127.0.0.1:${port}`, logFile, tail, exited }
+}
+
+async function waitForReady(server: Server, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs
+  let exited = false
+  server.exited.then(() => (exited = true))
+  let last = ''
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('The server exited during startup')
+    try {
+      const res = await fetch(`${server.baseUrl}/api/sections`, { signal: AbortSignal.timeout(10_000) })
+      await res.arrayBuffer()
+      if (res.status === 200) return
+      last = `status ${res.status}`
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    await sleep(500)
+  }
+  throw new Error(`The server did not answer GET /api/sections with 200 in ${timeoutMs / 1000} s (last: ${last})`)
+}
+
+async function stopServer(server: Server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return
+  const pids = processTree(server.child.pid!)
+  server.child.kill('SIGTERM')
+  const done = await Promise.race([server.exited.then(() => true), sleep(20_000).then(() => false)])
+  if (!done) {
+    log('The server did not stop within 20 s: killing it')
+    server.child.kill('SIGKILL')
+    await server.exited
+  }
+  // Anything the server itself spawned and left behind.
+  for (const pid of pids) {
+    if (pid === server.child.pid) continue
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory: resident set of the server's process tree, from /proc
+// ---------------------------------------------------------------------------------------------
+
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The command name may hold spaces and parentheses: fields restart after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parents.set(Number(entry), Number(fields[1]))
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tree = [root]
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid)
+  }
+  return tree
+}
+
+/**
+ * CPU seconds (user + system) used so far by the given processes, including their exited
+ * children that they reaped (PostgreSQL backends come and go).
+ */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime, stime, cutime, cstime
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100 // USER_HZ: 100 on Linux
+}
+
+/** CPU used by the server tree, by this process (the load generator) and by its other children (PostgreSQL). */
+/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
+function machineBusySeconds(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]
+  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number)
+  return (user + nice + system + irq + softirq + steal) / 100
+}
+
+function cpuSnapshot(serverPid: number) {
+  const serverTree = processTree(serverPid)
+  const serverSet = new Set(serverTree)
+  const others = processTree(process.pid).filter((pid) => pid !== process.pid && !serverSet.has(pid))
+  const own = process.cpuUsage()
+  return {
+    at: performance.now(),
+    server: cpuSeconds(serverTree),
+    loadGenerator: (own.user + own.system) / 1e6,
+    machine: machineBusySeconds(),
+    database: cpuSeconds(others),
+  }
+}
+
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))
+    return match ? Number(match[1]) : 0
+  } catch {
+    return 0
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 120)
+  } catch {
+    return '?'
+  }
+}
+
+class RssSampler {
+  maxTreeKb = 0
+  /** Since the last resetWindow(). */
+  windowMaxKb = 0
+  private timer?: NodeJS.Timeout
+  constructor(private readonly root: number) {}
+  sample() {
+    const total = processTree(this.root).reduce((sum, pid) => sum + statusKb(pid, 'VmRSS'), 0)
+    this.maxTreeKb = Math.max(this.maxTreeKb, total)
+    this.windowMaxKb = Math.max(this.windowMaxKb, total)
+    return total
+  }
+  resetWindow() {
+    this.windowMaxKb = this.sample()
+  }
+  start(everyMs = 250) {
+    this.timer = setInterval(() => this.sample(), everyMs)
+    this.timer.unref()
+  }
+  stop() {
+    if (this.timer) clearInterval(this.timer)
+  }
+  report() {
+    const processes = processTree(this.root).map((pid) => ({
+      pid,
+      command: commandOf(pid),
+      rssMb: round(statusKb(pid, 'VmRSS') / 1024, 1),
+      peakRssMb: round(statusKb(pid, 'VmHWM') / 1024, 1),
+    }))
+    const currentMb = round(
+      processes.reduce((sum, p) => sum + p.rssMb, 0),
+      1,
+    )
+    const peakMb = round(Math.max(this.maxTreeKb / 1024, Math.max(...processes.map((p) => p.peakRssMb))), 1)
+    return { processes, currentMb, sampledMaxTreeMb: round(this.maxTreeKb / 1024, 1), peakMb }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed: MEDIA_COUNT media straight into PostgreSQL
+// ---------------------------------------------------------------------------------------------
+
+async function seed(databaseUrl: string, count: number) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query('BEGIN')
+    // Every 10th file is hidden (no section); every 20th is a video; the rest spread over the 5 sections.
+    await client.query(
+      `
+      WITH src AS (
+        SELECT n, gen_random_uuid() AS id,
+          (n % 10 = 0) AS hidden,
+          (n % 20 = 7) AS video,
+          (n % 4 = 1) AS portrait,
+          (ARRAY['main_level','upstairs','downstairs','backyard','outdoors'])[1 + (n * 7 % 5)] AS section,
+          (ARRAY['Kitchen','Living Room','Dining Room','Primary Bedroom','Bedroom 2','Bathroom','Hallway','Office',
+                 'Laundry','Garage','Patio','Garden','Pool','Driveway','Front Porch'])[1 + (n % 15)] AS room,
+          (2000000 + (hashtext(n::text) & 4194303))::bigint AS image_bytes,
+          (20000000 + (hashtext(n::text) & 67108863))::bigint AS video_bytes,
+          now() - make_interval(mins => n * 37) AS uploaded
+        FROM generate_series(1, $1::int) AS n
+      ), named AS (
+        SELECT *,
+          CASE WHEN video THEN 'VID_' || lpad((1000 + n)::text, 5, '0') || '.mp4'
+               ELSE 'IMG_' || lpad((1000 + n)::text, 5, '0') || '.jpg' END AS original,
+          CASE WHEN video THEN 1920 WHEN portrait THEN 3024 ELSE 4032 END AS w,
+          CASE WHEN video THEN 1080 WHEN portrait THEN 4032 ELSE 3024 END AS h,
+          CASE WHEN video THEN video_bytes ELSE image_bytes END AS original_bytes
+        FROM src
+      )
+      INSERT INTO media (
+        id, original_filename, file_type, original_file_size, optimized_file_size, compression_ratio, duration,
+        uploaded_at, is_optimized, optimized_at, section_id, room, sort_order, is_hidden, description, category,
+        is_analyzed, analyzed_at, status, storage_key, sha256, poster_key, derivatives, placeholder,
+        filename, mime_type, filesize, width, height
+      )
+      SELECT
+        id, original, (CASE WHEN video THEN 'video' ELSE 'image' END)::enum_media_file_type,
+        original_bytes, (original_bytes * 0.32)::bigint, 68.0,
+        CASE WHEN video THEN 5 + n % 115 ELSE NULL END,
+        uploaded, true, uploaded + interval '1 minute',
+        CASE WHEN hidden THEN NULL ELSE section END, room, n, hidden,
+        room || ' — ' || CASE WHEN video THEN 'walk-through video' ELSE 'photo' END || ' #' || n,
+        CASE WHEN room IN ('Patio','Garden','Pool','Driveway','Front Porch') THEN 'exterior' ELSE 'interior' END,
+        true, uploaded + interval '2 minutes', 'ready',
+        'originals/' || id || '/' || original,
+        md5(id::text) || md5(n::text),
+        CASE WHEN video THEN 'posters/' || id || '.jpg' ELSE NULL END,
+        (SELECT jsonb_agg(jsonb_build_object(
+            'width', dw, 'height', (dw * h / w), 'key', 'variants/' || id || '/' || dw || '.webp',
+            'size', (original_bytes * dw / w / 6)::bigint) ORDER BY dw)
+         FROM unnest(ARRAY[400, 800, 1600]) AS dw),
+        'data:image/webp;base64,' || replace(encode(decode(md5(id::text) || md5(n::text) || md5(original), 'hex'), 'base64'), E'\\n', ''),
+        id || '-' || original,
+        CASE WHEN video THEN 'video/mp4' ELSE 'image/jpeg' END,
+        (original_bytes * 0.32)::bigint, w, h
+      FROM named`,
+      [count],
+    )
+    // Two tags each (Payload keeps hasMany text values in media_texts).
+    await client.query(`
+      INSERT INTO media_texts ("order", parent_id, path, text)
+      SELECT o, m.id, 'tags',
+        (ARRAY['bright','cosy','modern','renovated','spacious','wood floor','natural light','view','fireplace',
+               'open plan','storage','tiles','lawn','deck','sunset','original features'])[1 + ((m.sort_order::int * 3 + o * 5) % 16)]
+      FROM media m CROSS JOIN generate_series(1, 2) AS o`)
+    await client.query('COMMIT')
+    const { rows } = await client.query<{ total: string; visible: string; videos: string; tags: string }>(`
+      SELECT count(*)::text AS total,
+        count(*) FILTER (WHERE NOT is_hidden AND status = 'ready')::text AS visible,
+        count(*) FILTER (WHERE file_type = 'video')::text AS videos,
+        (SELECT count(*) FROM media_texts)::text AS tags
+      FROM media`)
+    await client.query('ANALYZE media; ANALYZE media_texts')
+    return rows[0]
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    await client.end()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load runs
+// ---------------------------------------------------------------------------------------------
+
+async function warmUp(baseUrl: string, scenario: Scenario, times: number) {
+  log(`${scenario.name}: warming up (${times} requests)`)
+  for (let i = 0; i < times; i++) {
+    const res = await fetch(baseUrl + scenario.path, {
+      headers: scenario.headers,
+      signal: AbortSignal.timeout(scenario.timeoutS * 1000),
+    })
+    await res.arrayBuffer()
+    if (res.status !== scenario.expectStatus) {
+      throw new Error(`Warm-up of ${scenario.path} answered ${res.status}, expected ${scenario.expectStatus}`)
+    }
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  const rank = Math.ceil((p / 100) * sorted.length)
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]
+}
+
+const round = (value: number, digits = 1) => {
+  const f = 10 ** digits
+  return Math.round(value * f) / f
+}
+
+async function run(baseUrl: string, scenario: Scenario, sampler: RssSampler, serverPid: number): Promise<RunFigures> {
+  await warmUp(baseUrl, scenario, scenario.timeoutS > 10 ? 2 : 3)
+  await waitUntilIdle(baseUrl, sampler)
+  sampler.resetWindow()
+  log(`${scenario.name}: ${scenario.connections} connection(s), ${DURATION_S} s`)
+  const cpuBefore = cpuSnapshot(serverPid)
+  const latencies: number[] = []
+  const statusCounts: Record<string, number> = {}
+  let bytes = 0
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl + scenario.path,
+        connections: scenario.connections,
+        duration: DURATION_S,
+        timeout: scenario.timeoutS,
+        headers: scenario.headers,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    )
+    instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+      latencies.push(responseTime)
+      statusCounts[statusCode] = (statusCounts[statusCode] ?? 0) + 1
+      bytes += resBytes
+    })
+  })
+
+  latencies.sort((a, b) => a - b)
+  const completed = latencies.length
+  const mean = completed ? latencies.reduce((sum, v) => sum + v, 0) / completed : Number.NaN
+  const unexpectedStatus = completed - (statusCounts[scenario.expectStatus] ?? 0)
+  const sent = (result.requests as { sent?: number }).sent ?? completed
+  const cpuAfter = cpuSnapshot(serverPid)
+  const elapsedS = (cpuAfter.at - cpuBefore.at) / 1000
+  const pct = (key: 'server' | 'loadGenerator' | 'database' | 'machine') =>
+    round(((cpuAfter[key] - cpuBefore[key]) / elapsedS) * 100, 0)
+  const drainStarted = Date.now()
+  const idle = await waitUntilIdle(baseUrl, sampler)
+  if (!idle) log('  warning: the server still looked busy after 180 s')
+  return {
+    name: scenario.name,
+    path: scenario.path,
+    expectStatus: scenario.expectStatus,
+    connections: scenario.connections,
+    durationS: result.duration,
+    timeoutS: scenario.timeoutS,
+    completed,
+    sent,
+    inFlightAtEnd: Math.min(scenario.connections, Math.max(0, sent - completed - result.errors)),
+    reqPerSecMean: round(result.requests.average, 2),
+    reqPerSecCompleted: round(completed / result.duration, 3),
+    latencyMs: completed
+      ? {
+          mean: round(mean, 1),
+          p50: round(percentile(latencies, 50), 1),
+          p90: round(percentile(latencies, 90), 1),
+          p95: round(percentile(latencies, 95), 1),
+          p99: round(percentile(latencies, 99), 1),
+          max: round(latencies[latencies.length - 1], 1),
+        }
+      : null,
+    autocannonLatencyMs: {
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    statusCounts,
+    unexpectedStatus,
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    bytesTotal: bytes,
+    bytesPerResponse: completed ? Math.round(bytes / completed) : null,
+    peakRssMb: round(sampler.windowMaxKb / 1024, 1),
+    drainS: round((Date.now() - drainStarted) / 1000, 1),
+    cpuPct: {
+      server: pct('server'),
+      database: pct('database'),
+      loadGenerator: pct('loadGenerator'),
+      // Anything else on the machine: a busy neighbour makes the figures unreliable.
+      other: Math.max(0, pct('machine') - pct('server') - pct('database') - pct('loadGenerator')),
+    },
+  }
+}
+
+/**
+ * When a run stops, the load generator drops the requests still in flight but the server
+ * keeps working on them: wait until it answers quickly again (twice in a row) before the next run.
+ */
+async function waitUntilIdle(baseUrl: string, sampler: RssSampler, maxMs = 180_000) {
+  const deadline = Date.now() + maxMs
+  let fast = 0
+  while (Date.now() < deadline) {
+    sampler.sample()
+    const started = performance.now()
+    try {
+      const res = await fetch(`${baseUrl}/api/sections`, { signal: AbortSignal.timeout(10_000) })
+      await res.arrayBuffer()
+      fast = performance.now() - started < 50 ? fast + 1 : 0
+      if (fast >= 2) return true
+    } catch {
+      fast = 0
+    }
+    await sleep(fast ? 100 : 500)
+  }
+  return false
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+function fmt(value: number | null | undefined, digits = 1) {
+  if (value == null || Number.isNaN(value)) return '—'
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+}
+
+function kb(bytes: number | null) {
+  if (bytes == null) return '—'
+  return bytes >= 1024 * 1024 ? `${fmt(bytes / 1024 / 1024, 2)} MB` : `${fmt(bytes / 1024, 1)} kB`
+}
+
+function table(runs: RunFigures[]) {
+  const header = [
+    'endpoint',
+    'conn',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'done',
+    'in flight',
+    'bad status',
+    'errors',
+    'timeouts',
+    'bytes/resp',
+    'RSS MB',
+    'CPU % srv/db/gen/other',
+  ]
+  const rows = runs.map((r) => [
+    r.name,
+    String(r.connections),
+    fmt(r.reqPerSecCompleted, r.reqPerSecCompleted < 10 ? 2 : 0),
+    fmt(r.latencyMs?.p50),
+    fmt(r.latencyMs?.p95),
+    fmt(r.latencyMs?.p99),
+    fmt(r.latencyMs?.max),
+    String(r.completed),
+    String(r.inFlightAtEnd),
+    String(r.unexpectedStatus),
+    String(r.errors),
+    String(r.timeouts),
+    kb(r.bytesPerResponse),
+    fmt(r.peakRssMb, 0),
+    `${r.cpuPct.server}/${r.cpuPct.database}/${r.cpuPct.loadGenerator}/${r.cpuPct.other}`,
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = new Date()
+  await ensureBuild()
+  await fs.mkdir(RESULTS_DIR, { recursive: true })
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-bench-'))
+  // Run as root, the embedded PostgreSQL drops to its own user, which must reach its directory.
+  await fs.chmod(dataDir, 0o755)
+  let services: StartedServices | undefined
+  let server: Server | undefined
+  let sampler: RssSampler | undefined
+  let cleaning = false
+  const cleanup = async () => {
+    if (cleaning) return
+    cleaning = true
+    sampler?.stop()
+    if (server) await stopServer(server).catch((error) => log(`stopping the server failed: ${error}`))
+    if (services) await services.stop().catch((error) => log(`stopping the services failed: ${error}`))
+    await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined)
+  }
+  // The embedded PostgreSQL's own exit hook may end the process on a signal before cleanup() is done.
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping`)
+      cleanup().finally(() => process.exit(130))
+    })
+  }
+
+  try {
+    log(`Starting embedded PostgreSQL and S3 (throw-away, ${dataDir})`)
+    services = await startMissingServices({ dataDir, env: {} as NodeJS.ProcessEnv, ephemeral: true })
+    for (const line of services.started) log(`Started ${line.replace(/ on .*/, '')}`)
+
+    log('Starting the production server (next start)')
+    server = await startServer(services.env, dataDir)
+    const t0 = Date.now()
+    await waitForReady(server)
+    log(`Server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${server.baseUrl}`)
+    sampler = new RssSampler(server.child.pid!)
+    sampler.start()
+
+    log(`Seeding ${MEDIA_COUNT.toLocaleString('en-US')} media`)
+    const t1 = Date.now()
+    const counts = await seed(services.env.DATABASE_URL, MEDIA_COUNT)
+    log(
+      `Seeded in ${((Date.now() - t1) / 1000).toFixed(1)} s: ${counts.total} media, ${counts.visible} public, ${counts.videos} videos, ${counts.tags} tags`,
+    )
+
+    const sectionsRes = await fetch(`${server.baseUrl}/api/sections`)
+    const sections = (await sectionsRes.json()) as Array<{ id: string; count: number }>
+    const publicCount = sections.reduce((sum, s) => sum + s.count, 0)
+    if (publicCount !== Number(counts.visible)) {
+      throw new Error(`GET /api/sections counts ${publicCount} public media, the database holds ${counts.visible}`)
+    }
+
+    if (process.env.BENCH_HOLD === '1') {
+      log(
+        `BENCH_HOLD=1: seeded server at ${server.baseUrl} (database ${services.env.DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}); Ctrl-C stops`,
+      )
+      await new Promise(() => undefined)
+    }
+
+    const listRes = await fetch(`${server.baseUrl}/api/media-files`)
+    const etag = listRes.headers.get('etag')
+    const listed = ((await listRes.json()) as unknown[]).length
+    if (!etag) throw new Error('GET /api/media-files answered without an ETag')
+    if (listed !== publicCount) throw new Error(`GET /api/media-files listed ${listed} media, expected ${publicCount}`)
+
+    // Payload's stock REST serves the collection editors, who are signed in (anonymous
+    // listings are capped at 100 documents): the baseline runs as a signed-in editor.
+    const BROWSER = { 'accept-encoding': 'gzip, deflate, br' }
+    const registered = await fetch(`${server.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ username: 'bench-editor', password: 'bench editor password' }),
+    })
+    const editorCookie = registered.headers.get('set-cookie')?.split(';')[0]
+    if (!registered.ok || !editorCookie) throw new Error(`Could not sign in the editor: ${registered.status} ${await registered.text()}`)
+    const EDITOR = { ...BROWSER, cookie: editorCookie, origin: server.baseUrl }
+
+    const STOCK = '/api/media?limit=10000&depth=0'
+    const all: Scenario[] = [
+      { name: 'GET /api/sections', path: '/api/sections', expectStatus: 200, timeoutS: 10, connections: CONNECTIONS },
+      { name: 'GET /api/media-files', path: '/api/media-files', expectStatus: 200, timeoutS: 10, connections: CONNECTIONS },
+      {
+        name: 'GET /api/media-files (304)',
+        path: '/api/media-files',
+        expectStatus: 304,
+        timeoutS: 10,
+        connections: CONNECTIONS,
+        headers: { 'if-none-match': etag },
+      },
+      // What a browser asks for: shows whether the big list goes out compressed.
+      {
+        name: 'GET /api/media-files (gzip, br)',
+        path: '/api/media-files',
+        expectStatus: 200,
+        timeoutS: 10,
+        connections: CONNECTIONS,
+        headers: BROWSER,
+      },
+      {
+        name: 'GET /api/sections/upstairs/media',
+        path: '/api/sections/upstairs/media',
+        expectStatus: 200,
+        timeoutS: 10,
+        connections: CONNECTIONS,
+      },
+      // Payload's stock REST listing. One connection first: its best-case throughput, the
+      // conservative base for the ratio (a CPU-bound listing gains nothing from concurrency,
+      // and with many connections a 20 s run may see few or no answers at all).
+      { name: `GET ${STOCK} (1 conn)`, path: STOCK, expectStatus: 200, timeoutS: 60, connections: 1, headers: EDITOR },
+      { name: `GET ${STOCK}`, path: STOCK, expectStatus: 200, timeoutS: 60, connections: CONNECTIONS, headers: EDITOR },
+    ]
+    const scenarios = ONLY ? all.filter((scenario) => ONLY.test(scenario.name)) : all
+
+    const runs: RunFigures[] = []
+    for (const scenario of scenarios) {
+      const figures = await run(server.baseUrl, scenario, sampler, server.child.pid!)
+      runs.push(figures)
+      log(
+        `  ${fmt(figures.reqPerSecCompleted, 2)} req/s, p95 ${fmt(figures.latencyMs?.p95)} ms, ${figures.completed} answered, ` +
+          `${figures.inFlightAtEnd} in flight at the end (server busy ${figures.drainS} s more), peak RSS ${fmt(figures.peakRssMb, 0)} MB, ` +
+          `CPU server ${figures.cpuPct.server}% / database ${figures.cpuPct.database}% / load generator ${figures.cpuPct.loadGenerator}% / other ${figures.cpuPct.other}%`,
+      )
+    }
+    sampler.stop()
+    const memory = sampler.report()
+
+    // Figures and targets
+    const byName = (name: string) => runs.find((r) => r.name === name)
+    const sectionsRun = byName('GET /api/sections')
+    // Judged as browsers receive it (compressed); the uncompressed row is reported beside it.
+    const mediaRun = byName('GET /api/media-files (gzip, br)')
+    const stockRuns = runs.filter((r) => r.path === STOCK)
+    const stockReqPerSec = stockRuns.length ? Math.max(...stockRuns.map((r) => r.reqPerSecCompleted)) : Number.NaN
+    const ratio =
+      mediaRun && stockRuns.length
+        ? stockReqPerSec > 0
+          ? mediaRun.reqPerSecCompleted / stockReqPerSec
+          : Number.POSITIVE_INFINITY
+        : Number.NaN
+    const totalErrors = runs.reduce((sum, r) => sum + r.errors + r.timeouts + r.unexpectedStatus, 0)
+    type Check = { target: string; actual: string; pass: boolean | null }
+    const p95Check = (label: string, r: RunFigures | undefined, limit: number): Check => ({
+      target: `${label} p95 ≤ ${limit} ms`,
+      actual: r ? `${fmt(r.latencyMs?.p95)} ms (${fmt((r.latencyMs?.p95 ?? Number.NaN) / limit, 2)}× target)` : 'not run',
+      pass: r ? (r.latencyMs?.p95 ?? Number.POSITIVE_INFINITY) <= limit : null,
+    })
+    const checks: Check[] = [
+      p95Check('GET /api/sections', sectionsRun, TARGETS.sectionsP95Ms),
+      p95Check('GET /api/media-files (gzip, br)', mediaRun, TARGETS.mediaFilesP95Ms),
+      {
+        target: `GET /api/media-files req/s ≥ ${TARGETS.mediaFilesVsStockRatio}× stock listing`,
+        actual: Number.isNaN(ratio) ? 'not run' : `${fmt(ratio, 1)}×`,
+        pass: Number.isNaN(ratio) ? null : ratio >= TARGETS.mediaFilesVsStockRatio,
+      },
+      { target: 'zero errors, timeouts and unexpected statuses', actual: String(totalErrors), pass: totalErrors === 0 },
+      {
+        target: `server RSS after the run ≤ ${TARGETS.rssMb} MB`,
+        actual: `${fmt(memory.currentMb, 0)} MB (peak ${fmt(memory.peakMb, 0)} MB, during the stock listing)`,
+        pass: memory.currentMb <= TARGETS.rssMb,
+      },
+    ]
+
+    console.log('')
+    console.log(
+      `Read API benchmark — ${MEDIA_COUNT.toLocaleString('en-US')} media (${counts.visible} public), ${DURATION_S} s per run, one run after another`,
+    )
+    console.log(
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}; load generator on the same machine`,
+    )
+    console.log('')
+    console.log(table(runs))
+    console.log('')
+    console.log(
+      'req/s = answered ÷ run time; p50/p95/p99 over every answer; in flight = unanswered when the run stopped (dropped, not',
+    )
+    console.log('counted; the server finishes them before the next run); RSS = peak of the server process tree during the run;')
+    console.log(
+      `CPU = % of one core during the run: server / PostgreSQL / load generator (this process) / anything else; ${os.cpus().length} cores in all.`,
+    )
+    console.log('')
+    if (!Number.isNaN(ratio)) {
+      console.log(
+        `Ratio GET /api/media-files ÷ stock listing (best of its runs, ${fmt(stockReqPerSec, 2)} req/s): ${fmt(ratio, 1)}×`,
+      )
+    }
+    const ownRuns = runs.filter((r) => r.path !== STOCK)
+    const ownPeak = ownRuns.length ? Math.max(...ownRuns.map((r) => r.peakRssMb)) : Number.NaN
+    console.log(
+      `Server RSS (next start and its children): peak ${fmt(memory.peakMb, 0)} MB; during our endpoints' runs ${fmt(ownPeak, 0)} MB; ` +
+        `at the end ${fmt(memory.currentMb, 0)} MB`,
+    )
+    console.log('')
+    const noisy = runs.filter((r) => r.cpuPct.other > 25)
+    if (noisy.length) {
+      console.log(
+        `warning: other processes were busy during ${noisy.map((r) => `"${r.name}" (${r.cpuPct.other}%)`).join(', ')}: rerun on a quiet machine`,
+      )
+      console.log('')
+    }
+    const checkWidth = Math.max(...checks.map((c) => c.target.length))
+    for (const check of checks) {
+      console.log(
+        `${check.pass === null ? 'SKIP' : check.pass ? 'PASS' : 'MISS'}  ${check.target.padEnd(checkWidth)}  ${check.actual}`,
+      )
+    }
+    console.log('')
+
+    const report = {
+      date: started.toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? null,
+        totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+        platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+        node: process.version,
+        loadAverageAtEnd: os.loadavg().map((value) => round(value, 2)),
+      },
+      app: {
+        commit: gitCommit(),
+        buildId: readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim(),
+        builtAt: statSync(path.join(ROOT, '.next', 'BUILD_ID')).mtime.toISOString(),
+        sourcesNewerThanBuild: newestSourceMtime() > statSync(path.join(ROOT, '.next', 'BUILD_ID')).mtimeMs,
+      },
+      settings: { media: MEDIA_COUNT, connections: CONNECTIONS, durationS: DURATION_S, only: ONLY?.source ?? null },
+      seeded: {
+        total: Number(counts.total),
+        public: Number(counts.visible),
+        videos: Number(counts.videos),
+        tags: Number(counts.tags),
+      },
+      runs,
+      ratios: {
+        stockReqPerSec: Number.isFinite(stockReqPerSec) ? stockReqPerSec : null,
+        mediaFilesVsStockReqPerSec: Number.isFinite(ratio) ? round(ratio, 2) : null,
+        sectionsP95VsTarget: sectionsRun?.latencyMs ? round(sectionsRun.latencyMs.p95 / TARGETS.sectionsP95Ms, 3) : null,
+        mediaFilesP95VsTarget: mediaRun?.latencyMs ? round(mediaRun.latencyMs.p95 / TARGETS.mediaFilesP95Ms, 3) : null,
+      },
+      memory,
+      targets: TARGETS,
+      checks,
+      pass: checks.every((c) => c.pass !== false),
+    }
+    const out = path.join(RESULTS_DIR, ONLY ? 'api.partial.json' : 'api.json')
+    await fs.writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
+    log(`Wrote ${path.relative(ROOT, out)}`)
+    if (STRICT && !report.pass) process.exitCode = 1
+  } catch (error) {
+    process.exitCode = 1
+    console.error(`[bench] failed: ${error instanceof Error ? error.stack : error}`)
+    if (server?.tail.length) console.error(`[bench] last server output:\n${server.tail.slice(-40).join('\n')}`)
+  } finally {
+    log('Stopping the server and services')
+    await cleanup()
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+  } catch {
+    return null
+  }
+}
+
+main()
