@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { execFileSync } from 'node:child_process'
 import { createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import fs from 'node:fs/promises'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -15,6 +16,7 @@ import { startMissingServices, type StartedServices } from '../src/server/embedd
 
 const ROOT = process.cwd()
 const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
+const SERVE_ENTRY = path.join(ROOT, 'src', 'server', 'serve.ts')
 const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
 
 const MEDIA_COUNT = intEnv('BENCH_MEDIA', 10_000)
@@ -37,6 +39,8 @@ const TARGETS = {
 type Scenario = {
   name: string
   path: string
+  /** Another server to load instead of the app (the load generator's ceiling). */
+  baseUrl?: string
   expectStatus: number
   timeoutS: number
   connections: number
@@ -135,9 +139,17 @@ async function startServer(env: Record<string, string>, dataDir: string): Promis
   const out = createWriteStream(logFile)
   const tail: string[] = []
   const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
-  const child = spawn(process.execPath, [...nodeArgs, NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  // The production server `npm start` runs (Next.js behind the prepared-read path), on the bench's own services.
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVE_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const keep = (chunk: Buffer) => {
@@ -592,6 +604,42 @@ function table(runs: RunFigures[]) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Fetches one answer's raw (still compressed) bytes and serves them from a bare Node server. */
+async function startBareServer(appUrl: string, pathname: string, headers: Record<string, string>) {
+  const {
+    status,
+    headers: answerHeaders,
+    body,
+  } = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(appUrl + pathname, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
+  if (status !== 200) throw new Error(`GET ${pathname} answered ${status}`)
+  const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.bin`)
+  await fs.writeFile(file, body)
+  const port = await freePort()
+  const script = `
+    const body = require('fs').readFileSync(${JSON.stringify(file)})
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, ${
+      answerHeaders['content-encoding'] ? `'content-encoding': ${JSON.stringify(answerHeaders['content-encoding'])}` : ''
+    } }
+    require('http').createServer((req, res) => { res.writeHead(200, headers); res.end(body) }).listen(${port}, '127.0.0.1', () => console.log('ready'))`
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()))
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await fs.rm(file, { force: true })
+    },
+  }
+}
+
 async function main() {
   const started = new Date()
   await ensureBuild()
@@ -604,10 +652,12 @@ async function main() {
   let server: Server | undefined
   let sampler: RssSampler | undefined
   let cleaning = false
+  const cleanups: Array<() => Promise<void>> = []
   const cleanup = async () => {
     if (cleaning) return
     cleaning = true
     sampler?.stop()
+    for (const stop of cleanups) await stop().catch(() => undefined)
     if (server) await stopServer(server).catch((error) => log(`stopping the server failed: ${error}`))
     if (services) await services.stop().catch((error) => log(`stopping the services failed: ${error}`))
     await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined)
@@ -670,10 +720,16 @@ async function main() {
       body: JSON.stringify({ username: 'bench-editor', password: 'bench editor password' }),
     })
     const editorCookie = registered.headers.get('set-cookie')?.split(';')[0]
-    if (!registered.ok || !editorCookie) throw new Error(`Could not sign in the editor: ${registered.status} ${await registered.text()}`)
+    if (!registered.ok || !editorCookie)
+      throw new Error(`Could not sign in the editor: ${registered.status} ${await registered.text()}`)
     const EDITOR = { ...BROWSER, cookie: editorCookie, origin: server.baseUrl }
 
     const STOCK = '/api/media?limit=10000&depth=0'
+    // The load generator's ceiling for this answer: a bare Node server (own process) that
+    // sends the very same compressed bytes, and nothing else.
+    const ceiling = await startBareServer(server.baseUrl, '/api/media-files', BROWSER)
+    cleanups.push(ceiling.stop)
+
     const all: Scenario[] = [
       { name: 'GET /api/sections', path: '/api/sections', expectStatus: 200, timeoutS: 10, connections: CONNECTIONS },
       { name: 'GET /api/media-files', path: '/api/media-files', expectStatus: 200, timeoutS: 10, connections: CONNECTIONS },
@@ -688,6 +744,15 @@ async function main() {
       // What a browser asks for: shows whether the big list goes out compressed.
       {
         name: 'GET /api/media-files (gzip, br)',
+        path: '/api/media-files',
+        expectStatus: 200,
+        timeoutS: 10,
+        connections: CONNECTIONS,
+        headers: BROWSER,
+      },
+      {
+        name: 'bare Node server, same compressed bytes',
+        baseUrl: ceiling.baseUrl,
         path: '/api/media-files',
         expectStatus: 200,
         timeoutS: 10,
@@ -711,7 +776,7 @@ async function main() {
 
     const runs: RunFigures[] = []
     for (const scenario of scenarios) {
-      const figures = await run(server.baseUrl, scenario, sampler, server.child.pid!)
+      const figures = await run(scenario.baseUrl ?? server.baseUrl, scenario, sampler, server.child.pid!)
       runs.push(figures)
       log(
         `  ${fmt(figures.reqPerSecCompleted, 2)} req/s, p95 ${fmt(figures.latencyMs?.p95)} ms, ${figures.completed} answered, ` +
@@ -779,6 +844,14 @@ async function main() {
     if (!Number.isNaN(ratio)) {
       console.log(
         `Ratio GET /api/media-files ÷ stock listing (best of its runs, ${fmt(stockReqPerSec, 2)} req/s): ${fmt(ratio, 1)}×`,
+      )
+    }
+    const ceilingRun = byName('bare Node server, same compressed bytes')
+    if (mediaRun && ceilingRun) {
+      console.log(
+        `Load generator's ceiling for the compressed list (bare server, same bytes): ${fmt(ceilingRun.reqPerSecCompleted, 1)} req/s, ` +
+          `p95 ${fmt(ceilingRun.latencyMs?.p95)} ms; GET /api/media-files reaches ${fmt((mediaRun.reqPerSecCompleted / ceilingRun.reqPerSecCompleted) * 100, 0)}% ` +
+          `of its req/s, p95 ${fmt((mediaRun.latencyMs?.p95 ?? Number.NaN) / (ceilingRun.latencyMs?.p95 ?? Number.NaN), 2)}× its p95`,
       )
     }
     const ownRuns = runs.filter((r) => r.path !== STOCK)

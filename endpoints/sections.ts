@@ -1,15 +1,15 @@
 // Section read API of spec §7: GET /api/sections, /api/sections/{id}/preview,
-// /api/sections/{section}/media.
+// /api/sections/{section}/media. Prepared reads: built once per read-model version.
 import type { PayloadRequest } from 'payload'
 import { publicJson, sectionList, type PublicSnapshot } from '../media-public/read-model'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '../src/lib/constants'
 import { filterByType } from '../src/lib/media-filters'
-import { sectionMediaQuerySchema, sectionParamsSchema } from '../src/lib/schemas/media'
 import { sortSectionMedia } from '../src/lib/media-order'
+import { sectionMediaQuerySchema, sectionParamsSchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
-import { cachedJson } from '../src/server/http/cached-json'
-import { endpoint, parseParams, parseQuery } from '../src/server/http/endpoint'
+import { parseParams, parseQuery, preparedEndpoints } from '../src/server/http/endpoint'
 import { notFound, unauthorized } from '../src/server/http/errors'
+import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 
 const PREVIEW_SIZE = 4
 
@@ -18,7 +18,25 @@ function assertSection(snapshot: PublicSnapshot, id: string) {
   if (!snapshot.sections.some((section) => section.id === id)) throw notFound(`Section "${id}" was not found.`)
 }
 
-async function sectionMediaHandler(req: PayloadRequest) {
+async function sectionsAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
+  return { ...(await publicJson(req.payload, 'sections', sectionList)), key: 'sections', audience: 'public' }
+}
+
+async function previewAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
+  const { sectionId } = parseParams(req, sectionParamsSchema)
+  const key = `preview:${sectionId}`
+  const answer = await publicJson(req.payload, key, (snapshot) => {
+    const files = snapshot.bySection.get(sectionId)
+    if (!files) throw notFound(`Section "${sectionId}" was not found.`)
+    return {
+      previewFiles: files.filter((file) => file.fileType === 'image').slice(0, PREVIEW_SIZE),
+      totalCount: files.length,
+    }
+  })
+  return { ...answer, key, audience: 'public' }
+}
+
+async function sectionMediaAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
   const { sectionId: section } = parseParams(req, sectionParamsSchema)
   const { type, includeHidden } = parseQuery(req, sectionMediaQuerySchema)
   const key = `section-media:${section}:${type ?? ''}`
@@ -31,7 +49,7 @@ async function sectionMediaHandler(req: PayloadRequest) {
         type,
       ),
     )
-    return cachedJson(req, { ...answer, key, audience: 'admin' })
+    return { ...answer, key, audience: 'admin' }
   }
 
   const answer = await publicJson(req.payload, key, (snapshot) => {
@@ -40,34 +58,19 @@ async function sectionMediaHandler(req: PayloadRequest) {
     const files = section === ALL_SECTIONS_ID ? snapshot.media : (snapshot.bySection.get(section) ?? [])
     return filterByType(files, type)
   })
-  if (!req.user || section === ALL_SECTIONS_ID) return cachedJson(req, { ...answer, key, audience: 'public' })
+  if (!req.user || section === ALL_SECTIONS_ID) return { ...answer, key, audience: 'public' }
 
   // The manager also sees the section's media that are still processing or failed.
   const adminAnswer = await adminJson(req.payload, key, ({ media }) =>
     filterByType(sortSectionMedia(media.filter((file) => file.section === section)), type),
   )
-  return cachedJson(req, { ...adminAnswer, key, audience: 'admin' })
+  return { ...adminAnswer, key, audience: 'admin' }
 }
 
-export const listSections = endpoint('get', '/sections', async (req) => {
-  const answer = await publicJson(req.payload, 'sections', sectionList)
-  return cachedJson(req, { ...answer, key: 'sections', audience: 'public' })
-})
+export const sectionReads: PreparedRead[] = [
+  { path: '/sections', answer: sectionsAnswer },
+  { path: '/sections/:sectionId/preview', answer: previewAnswer },
+  { path: '/sections/:sectionId/media', answer: sectionMediaAnswer },
+]
 
-export const sectionPreview = endpoint('get', '/sections/:sectionId/preview', async (req) => {
-  const { sectionId: id } = parseParams(req, sectionParamsSchema)
-  const key = `preview:${id}`
-  const answer = await publicJson(req.payload, key, (snapshot) => {
-    const files = snapshot.bySection.get(id)
-    if (!files) throw notFound(`Section "${id}" was not found.`)
-    return {
-      previewFiles: files.filter((file) => file.fileType === 'image').slice(0, PREVIEW_SIZE),
-      totalCount: files.length,
-    }
-  })
-  return cachedJson(req, { ...answer, key, audience: 'public' })
-})
-
-export const sectionMedia = endpoint('get', '/sections/:sectionId/media', sectionMediaHandler)
-
-export const sectionsEndpoints = [listSections, sectionPreview, sectionMedia]
+export const sectionsEndpoints = preparedEndpoints(sectionReads)

@@ -1,6 +1,7 @@
 // Starts the product: the embedded PostgreSQL and S3-compatible store when the
 // environment names none, then Next.js (dev server or production build) as a child.
 // Everything stops together. Usage: tsx src/server/launch.ts <dev|start>
+// (the server itself is src/server/serve.ts: Next.js behind the prepared-read path)
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -16,18 +17,18 @@ const root = process.cwd()
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
 
-function run(args: string[], env: NodeJS.ProcessEnv) {
+function runNext(args: string[], env: NodeJS.ProcessEnv) {
   return spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env })
 }
 
-function exitCodeOf(child: ReturnType<typeof run>): Promise<number> {
+function exitCodeOf(child: ReturnType<typeof spawn>): Promise<number> {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
 }
 
 async function main() {
   if (mode === 'start' && !existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     console.log('No production build found: running `next build` first.')
-    const code = await exitCodeOf(run(['build'], { ...process.env, NODE_ENV: 'production' }))
+    const code = await exitCodeOf(runNext(['build'], { ...process.env, NODE_ENV: 'production' }))
     if (code !== 0) process.exit(code)
   }
 
@@ -43,7 +44,10 @@ async function main() {
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, PORT: port, HOSTNAME: hostname }
   if (mode === 'start') Object.assign(env, { NODE_ENV: 'production' })
-  const child = run([mode, '-p', port, '-H', hostname], env)
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server', 'serve.ts')], {
+    stdio: 'inherit',
+    env,
+  })
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

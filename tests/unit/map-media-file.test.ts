@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { variantUrl } from '../../src/lib/media-urls'
 import { mapMediaFile } from '../../src/server/media/map-media-file'
 
 const record = {
@@ -33,10 +34,8 @@ describe('mapMediaFile', () => {
   it('gives URLs our app serves, never storage keys', () => {
     const file = mapMediaFile(record)
     expect(file.objectPath).toBe('/public-objects/b4c9-Living%20Room.jpg')
-    expect(file.variants).toEqual([
-      { width: 400, url: '/public-objects/b4c9-Living%20Room.jpg/w400.webp' },
-      { width: 800, url: '/public-objects/b4c9-Living%20Room.jpg/w800.webp' },
-    ])
+    expect(file.variantWidths).toEqual([400, 800])
+    expect(variantUrl(file.filename, 400)).toBe('/public-objects/b4c9-Living%20Room.jpg/w400.webp')
     expect(JSON.stringify(file)).not.toContain('derived/')
   })
 

@@ -2,9 +2,6 @@
 
 export type TrueFalse = 'true' | 'false'
 
-/** A responsive rendition of an image, served by our app. */
-export type MediaVariant = { width: number; url: string }
-
 export type MediaFile = {
   id: string
   filename: string
@@ -38,8 +35,8 @@ export type MediaFile = {
   isHidden: TrueFalse
   /** Internal notes: only in answers to a signed-in administrator. */
   notes?: string | null
-  /** Not in the spec: responsive renditions and a tiny blur-up placeholder. */
-  variants: MediaVariant[]
+  /** Not in the spec: widths of the responsive WebP renditions (URLs from variantUrl()), and a blur-up placeholder. */
+  variantWidths: number[]
   placeholder: string | null
   /** Not in the spec: processing state, for the administrator. */
   status?: 'pending' | 'processing' | 'ready' | 'failed'

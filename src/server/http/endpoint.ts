@@ -3,7 +3,9 @@
 // genuine server fault answers 500, and never with a stack trace.
 import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
 import type { z } from 'zod'
+import { cachedJson } from './cached-json'
 import { HttpError, badRequest, issuesOf, unauthorized } from './errors'
+import type { PreparedRead } from './prepared-answer'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -16,6 +18,11 @@ export function endpoint(method: Method, path: string, handler: (req: PayloadReq
     }
   }
   return { method, path, handler: wrapped }
+}
+
+/** Payload endpoints for prepared reads (GET), answered as Web Responses. */
+export function preparedEndpoints(reads: PreparedRead[]): Endpoint[] {
+  return reads.map((read) => endpoint('get', read.path, async (req) => cachedJson(req, await read.answer(req))))
 }
 
 export function errorResponse(error: unknown, req?: PayloadRequest): Response {

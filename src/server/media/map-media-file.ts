@@ -1,8 +1,8 @@
 // The one mapper from a stored media record (a Payload document at depth 0, or a row
 // of the public read model with the same field names) to the spec's MediaFile shape.
 // It is the only place that knows both, so storage keys and internal fields never leak.
-import type { MediaFile, MediaVariant } from '../../lib/api/types'
-import { objectUrl, posterUrl, variantUrl } from '../../lib/media-urls'
+import type { MediaFile } from '../../lib/api/types'
+import { objectUrl, posterUrl } from '../../lib/media-urls'
 
 export type Derivative = { width: number; height?: number; key?: string; size?: number }
 
@@ -49,9 +49,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
   const filename = record.filename ?? ''
   const fileType = record.fileType === 'video' ? 'video' : 'image'
   const section = typeof record.section === 'object' && record.section ? record.section.id : (record.section ?? null)
-  const variants: MediaVariant[] = (record.derivatives ?? [])
-    .filter((d) => Number.isFinite(d.width))
-    .map((d) => ({ width: d.width, url: variantUrl(filename, d.width) }))
+  const variantWidths = (record.derivatives ?? []).map((d) => d.width).filter(Number.isFinite)
   const mapped: MediaFile = {
     id: String(record.id),
     filename,
@@ -81,7 +79,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     room: record.room ?? null,
     sortOrder: record.sortOrder ?? 0,
     isHidden: trueFalse(record.isHidden),
-    variants,
+    variantWidths,
     placeholder: record.placeholder ?? null,
   }
   if (forAdmin) {

@@ -1,0 +1,88 @@
+// Answers the prepared reads (GET/HEAD) straight on Node's http response, in front of
+// Next: no route-handler or REST-pipeline overhead, and the body goes out precompressed
+// (brotli or gzip, built once per read-model version), which a Next route cannot do.
+// The same answer functions back Payload's endpoints, so both paths answer alike.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
+import { errorResponse } from './endpoint'
+import { answerHeaders, isNotModified, type PreparedRead } from './prepared-answer'
+
+type CompiledRead = { read: PreparedRead; segments: string[] }
+
+export type PreparedReadServer = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
+
+export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiRoute = '/api'): PreparedReadServer {
+  const compiled: CompiledRead[] = reads.map((read) => ({ read, segments: read.path.split('/').filter(Boolean) }))
+  const sessionCookie = `${payload.config.cookiePrefix}-token=`
+
+  return async function serve(nodeReq, res) {
+    if (nodeReq.method !== 'GET' && nodeReq.method !== 'HEAD') return false
+    const url = new URL(nodeReq.url ?? '/', 'http://internal')
+    if (!url.pathname.startsWith(`${apiRoute}/`)) return false
+    const match = matchRead(compiled, url.pathname.slice(apiRoute.length))
+    if (!match) return false
+
+    const headers = toHeaders(nodeReq)
+    const hasCredentials = (headers.get('cookie') ?? '').includes(sessionCookie) || headers.has('authorization')
+    const user = hasCredentials ? (await executeAuthStrategies({ headers, payload, canSetHeaders: false })).user : null
+    const req = {
+      payload,
+      user,
+      headers,
+      url: url.toString(),
+      method: 'GET',
+      routeParams: match.params,
+    } as unknown as PayloadRequest
+
+    try {
+      const answer = await match.read.answer(req)
+      const answerHeadersList = answerHeaders(answer)
+      if (isNotModified(headers.get('if-none-match'), answerHeadersList.ETag)) {
+        res.writeHead(304, answerHeadersList).end()
+        return true
+      }
+      const { body, encoding } = await answer.body.encodedFor(headers.get('accept-encoding'))
+      res.writeHead(200, {
+        ...answerHeadersList,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': body.length,
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      })
+      res.end(nodeReq.method === 'HEAD' ? undefined : body)
+    } catch (error) {
+      const response = errorResponse(error, req)
+      res.writeHead(response.status, Object.fromEntries(response.headers)).end(await response.text())
+    }
+    return true
+  }
+}
+
+function matchRead(compiled: CompiledRead[], path: string) {
+  const parts = path.split('/').filter(Boolean)
+  for (const { read, segments } of compiled) {
+    if (segments.length !== parts.length) continue
+    const params: Record<string, string> = {}
+    let matched = true
+    for (let i = 0; i < segments.length && matched; i++) {
+      const segment = segments[i]
+      if (segment.startsWith(':')) {
+        try {
+          params[segment.slice(1)] = decodeURIComponent(parts[i])
+        } catch {
+          params[segment.slice(1)] = parts[i]
+        }
+      } else matched = segment === parts[i]
+    }
+    if (matched) return { read, params }
+  }
+  return null
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  return headers
+}

@@ -1,0 +1,49 @@
+// The HTTP server the launcher runs: Next.js (pages, Payload's admin and REST) behind a
+// thin Node server that answers the prepared read API itself (see serve-prepared-read.ts).
+// Reads PORT, HOSTNAME and NODE_ENV; DATABASE_URL and S3_* come from the launcher.
+import http from 'node:http'
+import next from 'next'
+import { getPayload } from 'payload'
+import { mediaFileReads } from '../../endpoints/media-files'
+import { sectionReads } from '../../endpoints/sections'
+import { preparedReadServer } from './http/serve-prepared-read'
+
+const dev = process.env.NODE_ENV !== 'production'
+const port = Number(process.env.PORT ?? 3000)
+const hostname = process.env.HOSTNAME ?? '127.0.0.1'
+
+async function main() {
+  const app = next({ dev, hostname, port, dir: process.cwd() })
+  const handle = app.getRequestHandler()
+  // Preparing runs src/instrumentation.ts, which initialises Payload (migrations, seed);
+  // Payload keeps its instance process-wide, so the call below shares it.
+  await app.prepare()
+  const { default: config } = await import('@payload-config')
+  const payload = await getPayload({ config })
+  const servePreparedRead = preparedReadServer(payload, [...sectionReads, ...mediaFileReads])
+
+  const server = http.createServer((req, res) => {
+    servePreparedRead(req, res)
+      .then((served) => (served ? undefined : handle(req, res)))
+      .catch((error) => {
+        payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` })
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }))
+      })
+  })
+  server.keepAliveTimeout = 65_000
+  server.listen(port, hostname, () => console.log(`✓ Ready on http://${hostname}:${port}`))
+
+  const shutdown = () => {
+    server.close()
+    server.closeAllConnections()
+    void app.close().finally(() => process.exit(0))
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
