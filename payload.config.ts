@@ -10,6 +10,8 @@ import { Sections } from './collections/sections'
 import { Users } from './collections/users'
 import { authEndpoints } from './endpoints/auth'
 import { mediaFilesEndpoints } from './endpoints/media-files'
+import { objectsEndpoints } from './endpoints/objects'
+import { ingestMediaTask } from './jobs/ingest-media'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
@@ -35,7 +37,13 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints],
+  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints],
+  jobs: {
+    tasks: [ingestMediaTask],
+    // The worker lives in the app process: every 2 s it picks up to 2 queued jobs (2 cores).
+    autoRun: [{ cron: '*/2 * * * * *', queue: 'default', limit: 2 }],
+    deleteJobOnComplete: true,
+  },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

@@ -5,7 +5,12 @@ import { publicJson, statsOf } from '../media-public/read-model'
 import { filterByType } from '../src/lib/media-filters'
 import { mediaListQuerySchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
-import { parseQuery, preparedEndpoints } from '../src/server/http/endpoint'
+import { z } from 'zod'
+import { mapMediaFile } from '../src/server/media/map-media-file'
+import { createMediaFromUpload } from '../src/server/media/create-media'
+import { createMediaSchema } from '../src/lib/schemas/upload'
+import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints, requireUser } from '../src/server/http/endpoint'
+import { notFound } from '../src/server/http/errors'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 
 /** Mean page-load time reported by visitors; 0 until the first sample (shown as "—"). */
@@ -33,4 +38,32 @@ export const mediaFileReads: PreparedRead[] = [
   { path: '/media-files/stats', answer: statsAnswer },
 ]
 
-export const mediaFilesEndpoints = preparedEndpoints(mediaFileReads)
+const mediaIdSchema = z.object({ id: z.uuid('Media id is malformed.') })
+
+export const mediaFilesEndpoints = [
+  ...preparedEndpoints(mediaFileReads),
+
+  endpoint('post', '/media-files', async (req) => {
+    requireUser(req)
+    const input = await parseBody(req, createMediaSchema)
+    const doc = await createMediaFromUpload(req, input)
+    return Response.json(mapMediaFile(doc as never, { forAdmin: true }), { status: 201 })
+  }),
+
+  // Removes the record; its objects move under trash/ (the media collection's afterDelete hook).
+  endpoint('delete', '/media-files/:id', async (req) => {
+    requireUser(req)
+    const { id } = parseParams(req, mediaIdSchema)
+    const existing = await req.payload.findByID({
+      collection: 'media',
+      id,
+      overrideAccess: true,
+      depth: 0,
+      disableErrors: true,
+      req,
+    })
+    if (!existing) throw notFound(`Media file ${id} was not found.`)
+    await req.payload.delete({ collection: 'media', id, overrideAccess: false, user: req.user, req })
+    return Response.json({ message: 'Media file deleted', id })
+  }),
+]

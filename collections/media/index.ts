@@ -6,6 +6,7 @@ import { authenticated, authenticatedField } from '../../src/access/authenticate
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
 import { adminOrVisible } from './access'
 import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
+import { moveObjectsToTrash } from './hooks/move-objects-to-trash'
 
 const adminOnly = { read: authenticatedField }
 
@@ -24,7 +25,7 @@ export const Media: CollectionConfig = {
     update: authenticated,
     delete: authenticated,
   },
-  hooks: { beforeOperation: [limitAnonymousListing] },
+  hooks: { beforeOperation: [limitAnonymousListing], afterDelete: [moveObjectsToTrash] },
   upload: {
     mimeTypes: [...ALLOWED_MIME_TYPES],
     disableLocalStorage: true,

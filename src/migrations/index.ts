@@ -1,15 +1,21 @@
 import * as migration_20261121_134540_init from './20261121_134540_init';
 import * as migration_20261121_140000_read_version from './20261121_140000_read_version';
+import * as migration_20261121_150725_jobs from './20261121_150725_jobs';
 
 export const migrations = [
   {
     up: migration_20261121_134540_init.up,
     down: migration_20261121_134540_init.down,
-    name: '20261121_134540_init'
+    name: '20261121_134540_init',
   },
   {
     up: migration_20261121_140000_read_version.up,
     down: migration_20261121_140000_read_version.down,
-    name: '20261121_140000_read_version'
+    name: '20261121_140000_read_version',
+  },
+  {
+    up: migration_20261121_150725_jobs.up,
+    down: migration_20261121_150725_jobs.down,
+    name: '20261121_150725_jobs'
   },
 ];

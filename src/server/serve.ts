@@ -6,11 +6,21 @@ import next from 'next'
 import { getPayload } from 'payload'
 import { mediaFileReads } from '../../endpoints/media-files'
 import { sectionReads } from '../../endpoints/sections'
+import { deliverObject } from '../../media-public/object-delivery'
+import { sendWebResponse, toWebRequest } from './http/node-bridge'
 import { preparedReadServer } from './http/serve-prepared-read'
 
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOSTNAME ?? '127.0.0.1'
+
+const safeDecode = (part: string) => {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
 
 async function main() {
   const app = next({ dev, hostname, port, dir: process.cwd() })
@@ -22,8 +32,16 @@ async function main() {
   const payload = await getPayload({ config })
   const servePreparedRead = preparedReadServer(payload, [...sectionReads, ...mediaFileReads])
 
+  const serveObject = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/public-objects/')) return false
+    const parts = new URL(req.url, 'http://internal').pathname.split('/').slice(2).map(safeDecode)
+    await sendWebResponse(res, await deliverObject(payload, toWebRequest(req), parts))
+    return true
+  }
+
   const server = http.createServer((req, res) => {
-    servePreparedRead(req, res)
+    serveObject(req, res)
+      .then((served) => served || servePreparedRead(req, res))
       .then((served) => (served ? undefined : handle(req, res)))
       .catch((error) => {
         payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` })

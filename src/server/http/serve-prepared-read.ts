@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import { errorResponse } from './endpoint'
+import { toHeaders } from './node-bridge'
 import { answerHeaders, isNotModified, type PreparedRead } from './prepared-answer'
 
 type CompiledRead = { read: PreparedRead; segments: string[] }
@@ -76,13 +77,4 @@ function matchRead(compiled: CompiledRead[], path: string) {
     if (matched) return { read, params }
   }
   return null
-}
-
-function toHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-    else if (value !== undefined) headers.set(name, value)
-  }
-  return headers
 }

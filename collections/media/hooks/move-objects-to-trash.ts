@@ -1,0 +1,26 @@
+// When a media record is deleted (our API or Payload's editor), its objects move under
+// trash/ instead of disappearing: backups decide when trash is purged (ARCHITECTURE §5).
+import type { CollectionAfterDeleteHook } from 'payload'
+import { trashKey } from '../../../src/server/storage/keys'
+import { moveObject } from '../../../src/server/storage/s3'
+
+type StoredMedia = {
+  storageKey?: string | null
+  posterKey?: string | null
+  playbackKey?: string | null
+  derivatives?: Array<{ key?: string }> | null
+}
+
+export const moveObjectsToTrash: CollectionAfterDeleteHook = async ({ doc, req }) => {
+  const media = doc as StoredMedia
+  const keys = [media.storageKey, media.posterKey, media.playbackKey, ...(media.derivatives ?? []).map((d) => d.key)].filter(
+    (key): key is string => Boolean(key),
+  )
+  for (const key of keys) {
+    try {
+      await moveObject(key, trashKey(key))
+    } catch (error) {
+      req.payload.logger.error({ err: error, msg: `Could not move ${key} to trash` })
+    }
+  }
+}

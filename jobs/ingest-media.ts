@@ -1,0 +1,27 @@
+// The ingest task of Payload's jobs queue: processes one uploaded media file.
+// Transient failures are retried; after the last attempt (or at once, for a file that
+// is not an allowed image or video) the record is marked failed with a reason.
+import type { TaskConfig } from 'payload'
+import { INGEST_RETRIES, INGEST_TASK } from '../src/server/media/ingest-task'
+import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
+
+export const ingestMediaTask: TaskConfig<any> = {
+  slug: INGEST_TASK,
+  label: 'Process an uploaded media file',
+  inputSchema: [{ name: 'mediaId', type: 'text', required: true }],
+  retries: INGEST_RETRIES,
+  handler: async ({ input, job, req }) => {
+    const mediaId = String(input.mediaId)
+    try {
+      await ingestMedia(req.payload, mediaId)
+    } catch (error) {
+      if ((job.totalTried ?? 0) >= INGEST_RETRIES) {
+        const message = error instanceof Error ? error.message : String(error)
+        await markIngestFailed(req.payload, mediaId, `Processing failed after ${INGEST_RETRIES + 1} attempts: ${message}`)
+        return { output: {} }
+      }
+      throw error
+    }
+    return { output: {} }
+  },
+}

@@ -1,0 +1,93 @@
+// Object delivery (ARCHITECTURE §5): /public-objects/{filename} (the image, or the
+// playable video), /public-objects/{filename}/w{width}.webp (a rendition) and
+// /public-objects/{filename}/poster.jpg. The bucket stays private; this is the only way
+// out. Visitors get ready, visible media only; a signed-in manager also gets hidden ones.
+// Unknown, hidden, unprocessed or failed media answer 404. ETag/304 and Range come from the store.
+import { executeAuthStrategies, type Payload } from 'payload'
+import { poolOf } from '../src/server/db/advisory-lock'
+import { getObject } from '../src/server/storage/s3'
+
+type Target = { filename: string; variant: { kind: 'original' } | { kind: 'rendition'; width: number } | { kind: 'poster' } }
+
+type StoredObject = {
+  status: string
+  is_hidden: boolean
+  mime_type: string | null
+  file_type: string
+  storage_key: string | null
+  playback_key: string | null
+  poster_key: string | null
+  derivatives: Array<{ width: number; key: string }> | null
+}
+
+const YEAR = 365 * 24 * 60 * 60
+
+export function parseObjectPath(parts: string[]): Target | null {
+  const [filename, variant, ...rest] = parts
+  if (!filename || rest.length) return null
+  if (!variant) return { filename, variant: { kind: 'original' } }
+  if (variant === 'poster.jpg') return { filename, variant: { kind: 'poster' } }
+  const rendition = /^w(\d{2,4})\.webp$/.exec(variant)
+  return rendition ? { filename, variant: { kind: 'rendition', width: Number(rendition[1]) } } : null
+}
+
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+
+export async function deliverObject(payload: Payload, request: Request, parts: string[]): Promise<Response> {
+  const target = parseObjectPath(parts)
+  if (!target) return notFound()
+  const { rows } = await poolOf(payload).query<StoredObject>(
+    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, poster_key, derivatives FROM media WHERE filename = $1`,
+    [target.filename],
+  )
+  const media = rows[0]
+  if (!media || media.status !== 'ready') return notFound()
+  let signedIn = false
+  if (media.is_hidden) {
+    const hasCredentials = (request.headers.get('cookie') ?? '').includes(`${payload.config.cookiePrefix}-token=`)
+    signedIn =
+      hasCredentials && Boolean((await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })).user)
+    if (!signedIn) return notFound()
+  }
+
+  const chosen = chooseObject(media, target)
+  if (!chosen) return notFound()
+  const object = await getObject(
+    chosen.key,
+    request.headers.get('range') ?? undefined,
+    request.headers.get('if-none-match') ?? undefined,
+  )
+  if (!object) return notFound()
+
+  const headers = new Headers({
+    'Content-Type': chosen.contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': signedIn
+      ? 'private, max-age=3600'
+      : chosen.immutable
+        ? `public, max-age=${YEAR}, immutable`
+        : 'public, max-age=3600',
+  })
+  if (object.ETag) headers.set('ETag', object.ETag)
+  if (object.notModified) return new Response(null, { status: 304, headers })
+  if (object.ContentLength !== undefined) headers.set('Content-Length', String(object.ContentLength))
+  if (object.ContentRange) headers.set('Content-Range', object.ContentRange)
+  const body = request.method === 'HEAD' ? null : (object.Body!.transformToWebStream() as ReadableStream<Uint8Array>)
+  return new Response(body, { status: object.ContentRange ? 206 : 200, headers })
+}
+
+function chooseObject(media: StoredObject, { variant }: Target) {
+  if (variant.kind === 'poster')
+    return media.poster_key ? { key: media.poster_key, contentType: 'image/jpeg', immutable: true } : null
+  if (variant.kind === 'rendition') {
+    const rendition = media.derivatives?.find((d) => d.width === variant.width)
+    return rendition ? { key: rendition.key, contentType: 'image/webp', immutable: true } : null
+  }
+  if (media.file_type === 'video' && media.playback_key)
+    return { key: media.playback_key, contentType: 'video/mp4', immutable: false }
+  return media.storage_key
+    ? { key: media.storage_key, contentType: media.mime_type ?? 'application/octet-stream', immutable: false }
+    : null
+}

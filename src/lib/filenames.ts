@@ -1,0 +1,20 @@
+// Stored filenames (spec §5): every character other than a letter, digit, dot or hyphen
+// becomes an underscore. On top of that (not in the spec): no leading dots, so a name is
+// never "." or ".." or hidden, and at most 120 characters with the extension kept.
+const MAX_LENGTH = 120
+
+export function sanitizeFilename(name: string): string {
+  const replaced = Array.from(name, (char) => (/^[A-Za-z0-9.-]$/.test(char) ? char : '_')).join('')
+  const trimmed = replaced.replace(/^\.+/, (dots) => '_'.repeat(dots.length))
+  if (!trimmed) return 'file'
+  if (trimmed.length <= MAX_LENGTH) return trimmed
+  const dot = trimmed.lastIndexOf('.')
+  const extension = dot > 0 && trimmed.length - dot <= 10 ? trimmed.slice(dot) : ''
+  return trimmed.slice(0, MAX_LENGTH - extension.length) + extension
+}
+
+/** The extension (lower-case, without the dot) of a filename, or ''. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}

@@ -1,0 +1,139 @@
+// Ingest: turns an uploaded original into a servable media file. Checks the real type
+// from the first bytes, then makes WebP renditions, a placeholder and hashes (images) or
+// a poster and a browser-playable rendition (videos), and records measured savings.
+// Idempotent: a re-run overwrites the same derived keys and the same fields.
+import { createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { Readable } from 'node:stream'
+import type { Payload } from 'payload'
+import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detect-type'
+import { MediaRejectedError } from './errors'
+import { sha256OfFile } from './hash'
+import { processImage } from './process-image'
+import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
+import { derivedKey, playbackKey, posterKey, trashKey } from '../storage/keys'
+import { getObject, moveObject, putObject, readHead, readObject } from '../storage/s3'
+
+/** The rendition the lightbox shows: its saving against the original is the compression ratio. */
+export const DISPLAY_WIDTH = 1600
+
+type MediaDoc = {
+  id: string
+  storageKey?: string | null
+  mimeType?: string | null
+  fileType?: string | null
+  filesize?: number | null
+}
+
+const percentSaved = (original: number, optimized: number) =>
+  original > 0 ? Math.max(0, Math.round((1 - optimized / original) * 1000) / 10) : 0
+
+export async function ingestMedia(payload: Payload, mediaId: string): Promise<void> {
+  const media = (await payload.findByID({
+    collection: 'media',
+    id: mediaId,
+    overrideAccess: true,
+    depth: 0,
+    disableErrors: true,
+  })) as unknown as MediaDoc | null
+  if (!media) return // Deleted before it was processed: nothing to do.
+  if (!media.storageKey) throw new MediaRejectedError('The record has no uploaded file.')
+  await update(payload, mediaId, { status: 'processing', processingError: null })
+
+  try {
+    const detected = await detectMediaType(await readHead(media.storageKey, SNIFF_BYTES))
+    assertDeclaredTypeMatches(media.mimeType ?? '', detected)
+    const originalSize = media.filesize ?? 0
+    const fields =
+      detected.kind === 'image'
+        ? await ingestImage(mediaId, media.storageKey, originalSize)
+        : await ingestVideo(mediaId, media.storageKey, originalSize)
+    await update(payload, mediaId, {
+      ...fields,
+      isOptimized: true,
+      optimizedAt: new Date().toISOString(),
+      status: 'ready',
+      processingError: null,
+    })
+  } catch (error) {
+    if (error instanceof MediaRejectedError) {
+      // Never served: the original leaves the bucket's live area and the record says why.
+      await moveObject(media.storageKey, trashKey(media.storageKey))
+      await update(payload, mediaId, { status: 'failed', processingError: error.reason })
+      return
+    }
+    throw error
+  }
+}
+
+export async function markIngestFailed(payload: Payload, mediaId: string, reason: string) {
+  await update(payload, mediaId, { status: 'failed', processingError: reason })
+}
+
+async function ingestImage(mediaId: string, key: string, originalSize: number) {
+  const image = await processImage(await readObject(key))
+  const derivatives = []
+  for (const derivative of image.derivatives) {
+    const derivedObjectKey = derivedKey(mediaId, derivative.width)
+    await putObject(derivedObjectKey, derivative.data, 'image/webp', derivative.size)
+    derivatives.push({ width: derivative.width, height: derivative.height, key: derivedObjectKey, size: derivative.size })
+  }
+  const display = [...derivatives].reverse().find((d) => d.width <= DISPLAY_WIDTH) ?? derivatives[0]
+  return {
+    width: image.width,
+    height: image.height,
+    derivatives,
+    placeholder: image.placeholder,
+    sha256: image.sha256,
+    perceptualHash: image.perceptualHash,
+    cropHashes: image.cropHashes,
+    optimizedFileSize: display.size,
+    compressionRatio: percentSaved(originalSize, display.size),
+  }
+}
+
+async function ingestVideo(mediaId: string, key: string, originalSize: number) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ingest-'))
+  try {
+    const original = path.join(dir, 'original')
+    const object = await getObject(key)
+    if (!object?.Body) throw new Error(`The original of ${mediaId} is missing from the store`)
+    await pipeline(object.Body as Readable, createWriteStream(original))
+
+    const probe = await probeVideo(original)
+    const poster = path.join(dir, 'poster.jpg')
+    await extractPoster(original, poster)
+    const posterBytes = await fs.readFile(poster)
+    await putObject(posterKey(mediaId), posterBytes, 'image/jpeg', posterBytes.length)
+
+    let playback: string | null = null
+    let optimizedFileSize = originalSize
+    if (needsPlayableRendition(probe)) {
+      const rendition = path.join(dir, 'playback.mp4')
+      await makePlayableRendition(original, rendition)
+      const renditionBytes = await fs.readFile(rendition)
+      playback = playbackKey(mediaId)
+      await putObject(playback, renditionBytes, 'video/mp4', renditionBytes.length)
+      optimizedFileSize = renditionBytes.length
+    }
+    return {
+      width: probe.width,
+      height: probe.height,
+      duration: probe.duration,
+      sha256: await sha256OfFile(original),
+      posterKey: posterKey(mediaId),
+      playbackKey: playback,
+      optimizedFileSize,
+      compressionRatio: percentSaved(originalSize, optimizedFileSize),
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function update(payload: Payload, mediaId: string, data: Record<string, unknown>) {
+  await payload.update({ collection: 'media', id: mediaId, data: data as never, overrideAccess: true, depth: 0 })
+}

@@ -1,0 +1,106 @@
+// The S3-compatible object store: one cached client, and the few operations the app
+// needs. The bucket is private; browsers only ever get short-lived presigned PUT URLs.
+import type { Readable } from 'node:stream'
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { readEnv } from '../env'
+
+let client: S3Client | undefined
+
+export function s3(): S3Client {
+  if (client) return client
+  const env = readEnv()
+  client = new S3Client({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  return client
+}
+
+export const bucket = () => readEnv().S3_BUCKET
+
+/** A presigned PUT bound to the key and the content type (the signature covers both). */
+export function presignPut({ key, contentType, expiresIn }: { key: string; contentType: string; expiresIn: number }) {
+  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), {
+    expiresIn,
+    signableHeaders: new Set(['content-type']),
+  })
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')
+
+/** Size and type of an object, or null when there is none at that key. */
+export async function headObject(key: string): Promise<{ size: number; contentType?: string; etag?: string } | null> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }))
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType, etag: head.ETag }
+  } catch (error) {
+    if (isMissing(error)) return null
+    throw error
+  }
+}
+
+/** The first bytes of an object (for sniffing its real type). */
+export async function readHead(key: string, bytes: number): Promise<Buffer> {
+  const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }))
+  return Buffer.from(await object.Body!.transformToByteArray())
+}
+
+export async function readObject(key: string): Promise<Buffer> {
+  const object = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }))
+  return Buffer.from(await object.Body!.transformToByteArray())
+}
+
+/** An object (or a byte range of it), `notModified` when it still has the client's ETag; null when missing. */
+export async function getObject(key: string, range?: string, ifNoneMatch?: string) {
+  try {
+    return {
+      ...(await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: range, IfNoneMatch: ifNoneMatch }))),
+      notModified: false,
+    }
+  } catch (error) {
+    if (isMissing(error)) return null
+    if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 304) {
+      return { ETag: ifNoneMatch, notModified: true, Body: undefined, ContentLength: undefined, ContentRange: undefined }
+    }
+    throw error
+  }
+}
+
+export async function putObject(key: string, body: Buffer | Readable, contentType: string, contentLength?: number) {
+  await s3().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, ContentLength: contentLength }),
+  )
+}
+
+export async function deleteObject(key: string) {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }))
+}
+
+/** Moves an object to another key (copy, then delete); a missing source is not an error. */
+export async function moveObject(from: string, to: string) {
+  try {
+    await s3().send(new CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: encodeURIComponent(`${bucket()}/${from}`) }))
+  } catch (error) {
+    if (isMissing(error)) return
+    throw error
+  }
+  await deleteObject(from)
+}
