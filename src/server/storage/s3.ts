@@ -94,13 +94,10 @@ export async function deleteObject(key: string) {
   await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }))
 }
 
-/** Moves an object to another key (copy, then delete); a missing source is not an error. */
+/** Moves an object to another key (copy, then delete); a source that is already gone is not an error. */
 export async function moveObject(from: string, to: string) {
-  try {
-    await s3().send(new CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: encodeURIComponent(`${bucket()}/${from}`) }))
-  } catch (error) {
-    if (isMissing(error)) return
-    throw error
-  }
+  if (!(await headObject(from))) return
+  const source = `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`
+  await s3().send(new CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: source }))
   await deleteObject(from)
 }
