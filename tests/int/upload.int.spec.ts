@@ -2,11 +2,11 @@
 // its checks, ingest (real sharp and ffmpeg work), delivery and deletion. Every bad input
 // of the issue is refused with a 4xx, or ends in a visible failed state: never stored as
 // servable, never served.
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/advisory-lock'
+import { headObject } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
 import {
   elfFile,
@@ -29,22 +29,7 @@ let payload: Payload
 let admin: Session
 const visitor = new Session()
 
-const store = () =>
-  new S3Client({
-    endpoint: process.env.S3_ENDPOINT,
-    region: process.env.S3_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: process.env.S3_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_SECRET_ACCESS_KEY! },
-  })
-
-async function objectExists(key: string) {
-  try {
-    await store().send(new HeadObjectCommand({ Bucket: process.env.S3_BUCKET, Key: key }))
-    return true
-  } catch {
-    return false
-  }
-}
+const objectExists = async (key: string) => (await headObject(key)) !== null
 
 const mediaCount = async () => Number((await poolOf(payload).query('SELECT count(*) FROM media')).rows[0].count)
 const record = async (id: string) =>
