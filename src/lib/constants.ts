@@ -36,3 +36,6 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/
 
 /** §9 File size display: bytes divided by 1048576, one decimal. */
 export const BYTES_PER_MB = 1_048_576
+
+/** §9 Upload: at most 200 files per batch, no size limit. */
+export const MAX_FILES_PER_BATCH = 200
