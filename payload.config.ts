@@ -10,6 +10,7 @@ import { Sections } from './collections/sections'
 import { Users } from './collections/users'
 import { authEndpoints } from './endpoints/auth'
 import { mediaFilesEndpoints } from './endpoints/media-files'
+import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { sectionsEndpoints } from './endpoints/sections'
@@ -39,7 +40,7 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints],
+  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...metricsEndpoints],
   jobs: {
     tasks: [ingestMediaTask],
     // The worker lives in the app process: every 2 s it picks up to 2 queued jobs (2 cores).

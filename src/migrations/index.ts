@@ -1,6 +1,7 @@
 import * as migration_20261121_134540_init from './20261121_134540_init';
 import * as migration_20261121_140000_read_version from './20261121_140000_read_version';
 import * as migration_20261121_150725_jobs from './20261121_150725_jobs';
+import * as migration_20261121_152500_load_samples from './20261121_152500_load_samples';
 
 export const migrations = [
   {
@@ -17,5 +18,10 @@ export const migrations = [
     up: migration_20261121_150725_jobs.up,
     down: migration_20261121_150725_jobs.down,
     name: '20261121_150725_jobs'
+  },
+  {
+    up: migration_20261121_152500_load_samples.up,
+    down: migration_20261121_152500_load_samples.down,
+    name: '20261121_152500_load_samples'
   },
 ];

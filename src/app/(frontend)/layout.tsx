@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
+import { LoadTimeReporter } from '@/components/load-time-reporter'
 import { Providers } from '@/components/providers'
 import './global.css'
 
@@ -15,6 +16,7 @@ export default function FrontendLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <Providers>{children}</Providers>
+        <LoadTimeReporter />
       </body>
     </html>
   )

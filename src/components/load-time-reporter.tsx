@@ -1,0 +1,41 @@
+// Reports how long this page's gallery images took to load (Resource Timing), so the
+// admin's Avg Load Time is measured on real visitors. Sent with sendBeacon when the
+// page is hidden (or after the first load settles); each image is reported once.
+'use client'
+import { useEffect } from 'react'
+import { MAX_SAMPLES_PER_REPORT, MAX_SAMPLE_MS } from '@/lib/schemas/metrics'
+
+const ENDPOINT = '/api/metrics/load-times'
+const MEDIA_PATH = '/public-objects/'
+
+export function LoadTimeReporter() {
+  useEffect(() => {
+    if (typeof PerformanceObserver === 'undefined' || !navigator.sendBeacon) return
+    const pending: number[] = []
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+        if (entry.name.includes(MEDIA_PATH) && entry.duration > 0 && entry.duration <= MAX_SAMPLE_MS) pending.push(entry.duration)
+      }
+    })
+    observer.observe({ type: 'resource', buffered: true })
+
+    const flush = () => {
+      while (pending.length > 0) {
+        const samples = pending.splice(0, MAX_SAMPLES_PER_REPORT).map((duration) => Math.round(duration))
+        navigator.sendBeacon(ENDPOINT, new Blob([JSON.stringify({ samples })], { type: 'application/json' }))
+      }
+    }
+    const onHidden = () => document.visibilityState === 'hidden' && flush()
+    const settled = window.setTimeout(flush, 10_000)
+    document.addEventListener('visibilitychange', onHidden)
+    window.addEventListener('pagehide', flush)
+    return () => {
+      window.clearTimeout(settled)
+      document.removeEventListener('visibilitychange', onHidden)
+      window.removeEventListener('pagehide', flush)
+      observer.disconnect()
+      flush()
+    }
+  }, [])
+  return null
+}
