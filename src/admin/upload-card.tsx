@@ -65,7 +65,7 @@ export function UploadCard({ onRegistered }: { onRegistered?: () => void }) {
         Upload Media
       </h2>
       <p style={{ margin: '0 0 12px', opacity: 0.8 }}>{UPLOAD_NOTE}</p>
-      <Dashboard uppy={uppy} height={360} width="100%" note={UPLOAD_NOTE} proudlyDisplayPoweredByUppy={false} />
+      <Dashboard uppy={uppy} height={360} width="100%" proudlyDisplayPoweredByUppy={false} />
       {registered > 0 && (
         <p role="status" style={{ marginTop: 8 }}>
           {registered} {registered === 1 ? 'file' : 'files'} added to the gallery; processing runs in the background.
