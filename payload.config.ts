@@ -41,12 +41,8 @@ export default buildConfig({
   },
   collections: [Users, Media, Sections],
   endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...metricsEndpoints],
-  jobs: {
-    tasks: [ingestMediaTask],
-    // The worker lives in the app process: every 2 s it picks up to 2 queued jobs (2 cores).
-    autoRun: [{ cron: '*/2 * * * * *', queue: 'default', limit: 2 }],
-    deleteJobOnComplete: true,
-  },
+  // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
+  jobs: { tasks: [ingestMediaTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

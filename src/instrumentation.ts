@@ -1,7 +1,12 @@
 // Runs once when the server starts: initialising Payload applies the committed
-// migrations and seeds the sections before the first request, not during it.
+// migrations and seeds the sections before the first request, not during it; then the
+// jobs worker starts (unless JOBS_WORKER=off, for instances that should only serve).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   const [{ getPayload }, { default: config }] = await Promise.all([import('payload'), import('@payload-config')])
-  await getPayload({ config, cron: true })
+  const payload = await getPayload({ config, cron: true })
+  if (process.env.JOBS_WORKER !== 'off') {
+    const { startJobsWorker } = await import('./server/jobs/worker')
+    startJobsWorker(payload)
+  }
 }

@@ -1,0 +1,803 @@
+// Upload and ingest benchmark: 200 camera-sized JPEGs (12 MP, 3–6 MB) through the browser's
+// upload path of the production build (presign → PUT to the store → create the record), then
+// the job worker's ingest, each against a baseline on the same machine:
+//   - upload wall time vs. the same bytes PUT straight to the same bucket with the AWS SDK,
+//   - ingest throughput vs. a plain loop of processImage (the same work) in its own process,
+//   - peak RSS of the server's process tree (app + in-process worker) during upload and ingest.
+// Usage: npm run bench:upload   (knobs: see bench/README.md)
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import sharp from 'sharp'
+import { freePort } from '../src/server/embedded/free-port'
+import { startMissingServices, type StartedServices } from '../src/server/embedded/services'
+
+const ROOT = process.cwd()
+const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
+const SERVE_ENTRY = path.join(ROOT, 'src', 'server', 'serve.ts')
+const SHARP_LOOP = path.join(ROOT, 'bench', 'upload-sharp-loop.ts')
+const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
+
+const FILES = intEnv('BENCH_FILES', 200)
+const TRANSFERS = intEnv('BENCH_TRANSFERS', 6)
+/** The app's worker and processImage both run 2 sharp pipelines at once: so does the plain loop. */
+const LOOP_CONCURRENCY = intEnv('BENCH_LOOP_CONCURRENCY', 2)
+const STRICT = process.env.BENCH_STRICT === '1'
+/** Bump when the generator changes: the cached images are regenerated. */
+const IMAGE_VERSION = 'v1'
+const IMAGE_DIR = path.join(os.tmpdir(), `gallery-bench-upload-images-${IMAGE_VERSION}`)
+const WIDTH = 4000
+const HEIGHT = 3000
+const MIN_BYTES = 3 * 1024 * 1024
+const MAX_BYTES = 6 * 1024 * 1024
+
+const TARGETS = {
+  /** Our upload wall time ÷ raw PUT wall time. */
+  uploadVsRawMax: 1.25,
+  /** Ingest images/s ÷ plain sharp loop images/s. */
+  ingestVsLoopMin: 0.8,
+  rssMb: 1536,
+}
+
+function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name]
+  const value = raw ? Number.parseInt(raw, 10) : Number.NaN
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const round = (value: number, digits = 1) => {
+  const f = 10 ** digits
+  return Math.round(value * f) / f
+}
+const mb = (bytes: number) => bytes / 1024 / 1024
+
+function log(line: string) {
+  process.stdout.write(`[bench] ${line}\n`)
+}
+
+/** Runs task(0..count-1), at most `size` at once. */
+async function pool(count: number, size: number, task: (index: number) => Promise<void>) {
+  let next = 0
+  const worker = async () => {
+    while (next < count) await task(next++)
+  }
+  await Promise.all(Array.from({ length: Math.min(size, count) }, worker))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test images: photo-like 12 MP JPEGs, generated once and cached
+// ---------------------------------------------------------------------------------------------
+
+const imagePath = (i: number) => path.join(IMAGE_DIR, `IMG_${String(1000 + i).padStart(5, '0')}.jpg`)
+
+/**
+ * A smooth colour field (a tiny random image upscaled), mid-scale detail (a larger random image
+ * upscaled) and per-pixel sensor-like noise: JPEG at quality 92–94 gives 3–6 MB, as phones do.
+ */
+async function makeImage(i: number, noise: number, quality: number): Promise<Buffer> {
+  let s = (i * 2654435761 + 12345) >>> 0 || 1
+  const rand = () => {
+    s ^= s << 13
+    s >>>= 0
+    s ^= s >>> 17
+    s ^= s << 5
+    s >>>= 0
+    return s
+  }
+  const randomRaw = (w: number, h: number) => {
+    const data = Buffer.alloc(w * h * 3)
+    for (let k = 0; k < data.length; k++) data[k] = rand() & 255
+    return sharp(data, { raw: { width: w, height: h, channels: 3 } })
+      .resize(WIDTH, HEIGHT, { kernel: 'cubic' })
+      .raw()
+      .toBuffer()
+  }
+  const [base, detail] = await Promise.all([randomRaw(16, 12), randomRaw(200, 150)])
+  const out = Buffer.allocUnsafe(WIDTH * HEIGHT * 3)
+  for (let k = 0; k < out.length; k++) {
+    const v = base[k] * 0.75 + (detail[k] - 128) * 0.35 + 32 + (((rand() & 255) - 128) * noise) / 128
+    out[k] = v < 0 ? 0 : v > 255 ? 255 : v
+  }
+  return sharp(out, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .withExif({ IFD0: { Make: 'Bench', Model: 'Synthetic 12MP', Software: `gallery-bench ${IMAGE_VERSION}` } })
+    .jpeg({ quality })
+    .toBuffer()
+}
+
+async function ensureImages(): Promise<number[]> {
+  await fs.mkdir(IMAGE_DIR, { recursive: true })
+  const missing = Array.from({ length: FILES }, (_, i) => i).filter((i) => {
+    if (!existsSync(imagePath(i))) return true
+    const size = statSync(imagePath(i)).size
+    return size < MIN_BYTES || size > MAX_BYTES
+  })
+  if (missing.length) {
+    log(`Generating ${missing.length} test JPEGs (${WIDTH}×${HEIGHT}) into ${IMAGE_DIR}, 2 at a time...`)
+    const t0 = Date.now()
+    let done = 0
+    await pool(missing.length, 2, async (n) => {
+      const i = missing[n]
+      let noise = 10 + (i % 7)
+      let quality = 92 + (i % 3)
+      let bytes = await makeImage(i, noise, quality)
+      // Nudge the noise until the size is in range (rarely needed).
+      for (let tries = 0; tries < 6 && (bytes.length < MIN_BYTES || bytes.length > MAX_BYTES); tries++) {
+        noise = bytes.length < MIN_BYTES ? noise + 3 : Math.max(1, noise - 3)
+        if (bytes.length > MAX_BYTES) quality = 92
+        bytes = await makeImage(i, noise, quality)
+      }
+      const tmp = `${imagePath(i)}.tmp`
+      await fs.writeFile(tmp, bytes)
+      await fs.rename(tmp, imagePath(i))
+      done++
+      if (done % 10 === 0 || done === missing.length) {
+        const elapsed = (Date.now() - t0) / 1000
+        log(
+          `  ${done}/${missing.length} generated, ${elapsed.toFixed(0)} s, ~${((elapsed / done) * (missing.length - done)).toFixed(0)} s left`,
+        )
+      }
+    })
+  }
+  const sizes = Array.from({ length: FILES }, (_, i) => statSync(imagePath(i)).size)
+  const outOfRange = sizes.filter((size) => size < MIN_BYTES || size > MAX_BYTES).length
+  if (outOfRange) throw new Error(`${outOfRange} test images are outside 3–6 MB`)
+  const meta = await sharp(imagePath(0)).metadata()
+  if (meta.width !== WIDTH || meta.height !== HEIGHT) throw new Error(`Test image is ${meta.width}×${meta.height}`)
+  log(
+    `${FILES} test JPEGs ${WIDTH}×${HEIGHT}: mean ${mb(mean(sizes)).toFixed(2)} MB, min ${mb(Math.min(...sizes)).toFixed(2)} MB, ` +
+      `max ${mb(Math.max(...sizes)).toFixed(2)} MB, ${mb(sizes.reduce((a, b) => a + b, 0)).toFixed(0)} MB in all`,
+  )
+  return sizes
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+
+// ---------------------------------------------------------------------------------------------
+// Production build and server (as in bench/api.ts)
+// ---------------------------------------------------------------------------------------------
+
+async function ensureBuild() {
+  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && process.env.BENCH_BUILD !== '1') return
+  log('Running `next build` (about 90 s)...')
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))))
+  })
+}
+
+type Server = { child: ChildProcess; baseUrl: string; tail: string[]; exited: Promise<number> }
+
+async function startServer(env: Record<string, string>, dataDir: string): Promise<Server> {
+  const port = await freePort()
+  const out = createWriteStream(path.join(dataDir, 'server.log'))
+  const tail: string[] = []
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const keep = (chunk: Buffer) => {
+    out.write(chunk)
+    for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line)
+    if (tail.length > 200) tail.splice(0, tail.length - 200)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+  exited.then(() => out.end())
+  return { child, baseUrl: `http://127.0.0.1:${port}`, tail, exited }
+}
+
+async function waitForReady(server: Server, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs
+  let exited = false
+  server.exited.then(() => (exited = true))
+  let last = ''
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('The server exited during startup')
+    try {
+      const res = await fetch(`${server.baseUrl}/api/sections`, { signal: AbortSignal.timeout(10_000) })
+      await res.arrayBuffer()
+      if (res.status === 200) return
+      last = `status ${res.status}`
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    await sleep(500)
+  }
+  throw new Error(`The server did not answer GET /api/sections with 200 in ${timeoutMs / 1000} s (last: ${last})`)
+}
+
+async function stopServer(server: Server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return
+  const pids = processTree(server.child.pid!)
+  server.child.kill('SIGTERM')
+  const done = await Promise.race([server.exited.then(() => true), sleep(20_000).then(() => false)])
+  if (!done) {
+    server.child.kill('SIGKILL')
+    await server.exited
+  }
+  for (const pid of pids) {
+    if (pid === server.child.pid) continue
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// /proc: process trees, RSS, CPU
+// ---------------------------------------------------------------------------------------------
+
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parents.set(Number(entry), Number(fields[1]))
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tree = [root]
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid)
+  }
+  return tree
+}
+
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100
+}
+
+function machineBusySeconds(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]
+  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number)
+  return (user + nice + system + irq + softirq + steal) / 100
+}
+
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))
+    return match ? Number(match[1]) : 0
+  } catch {
+    return 0
+  }
+}
+
+class RssSampler {
+  windowMaxKb = 0
+  private timer?: NodeJS.Timeout
+  constructor(private readonly root: number) {}
+  sample() {
+    const total = processTree(this.root).reduce((sum, pid) => sum + statusKb(pid, 'VmRSS'), 0)
+    this.windowMaxKb = Math.max(this.windowMaxKb, total)
+    return total
+  }
+  resetWindow() {
+    this.windowMaxKb = 0
+    return this.sample()
+  }
+  start(everyMs = 200) {
+    this.timer = setInterval(() => this.sample(), everyMs)
+    this.timer.unref()
+  }
+  stop() {
+    if (this.timer) clearInterval(this.timer)
+  }
+}
+
+/** Waits until the whole machine is quiet (under 15 % of one core for 2 s in a row), at most maxMs. */
+async function waitForIdleMachine(label: string, maxMs = 60_000) {
+  const deadline = Date.now() + maxMs
+  let quiet = 0
+  let before = machineBusySeconds()
+  while (Date.now() < deadline) {
+    await sleep(1000)
+    const now = machineBusySeconds()
+    quiet = now - before < 0.15 ? quiet + 1 : 0
+    before = now
+    if (quiet >= 2) return true
+  }
+  log(`  warning: the machine was still busy after ${maxMs / 1000} s (${label})`)
+  return false
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's API, signed in
+// ---------------------------------------------------------------------------------------------
+
+type Session = { baseUrl: string; headers: Record<string, string> }
+
+async function signIn(baseUrl: string): Promise<Session> {
+  const res = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ username: 'bench-admin', password: 'bench-password-1234' }),
+  })
+  const body = await res.text()
+  if (res.status !== 201) throw new Error(`POST /api/register answered ${res.status}: ${body.slice(0, 300)}`)
+  const token = res.headers.getSetCookie().find((cookie) => cookie.startsWith('payload-token='))
+  if (!token) throw new Error('POST /api/register set no payload-token cookie')
+  return { baseUrl, headers: { cookie: token.split(';')[0], origin: baseUrl } }
+}
+
+async function api<T>(session: Session, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(session.baseUrl + pathname, {
+    method,
+    headers: { ...session.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(120_000),
+  })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed as T }
+}
+
+type MediaRow = { id: string; status?: string }
+
+async function listMedia(session: Session): Promise<MediaRow[]> {
+  const { status, body } = await api<unknown>(session, 'GET', '/api/media-files')
+  if (status !== 200) throw new Error(`GET /api/media-files answered ${status}`)
+  if (Array.isArray(body)) return body as MediaRow[]
+  const object = body as Record<string, unknown>
+  for (const key of ['docs', 'mediaFiles', 'items', 'media']) if (Array.isArray(object[key])) return object[key] as MediaRow[]
+  throw new Error(`Unexpected GET /api/media-files answer: ${JSON.stringify(body).slice(0, 200)}`)
+}
+
+function statusCounts(rows: MediaRow[]) {
+  const counts: Record<string, number> = {}
+  for (const row of rows) counts[row.status ?? 'unknown'] = (counts[row.status ?? 'unknown'] ?? 0) + 1
+  return counts
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases
+// ---------------------------------------------------------------------------------------------
+
+async function rawPuts(files: Buffer[]) {
+  // The app's own client, pointed at the bench's store (readEnv reads process.env).
+  const { s3, bucket } = await import('../src/server/storage/s3')
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3')
+  const client = s3()
+  // One small PUT first, so connection set-up and SDK loading are not timed.
+  await client.send(new PutObjectCommand({ Bucket: bucket(), Key: 'bench-raw/warm-up', Body: Buffer.from('x') }))
+  const started = performance.now()
+  await pool(files.length, TRANSFERS, async (i) => {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket(),
+        Key: `bench-raw/${i}.jpg`,
+        Body: files[i],
+        ContentType: 'image/jpeg',
+        ContentLength: files[i].length,
+      }),
+    )
+  })
+  return (performance.now() - started) / 1000
+}
+
+type Timing = { presignMs: number; putMs: number; createMs: number }
+
+async function ourUploads(session: Session, files: Buffer[]) {
+  const timings: Timing[] = []
+  const ids: string[] = []
+  let firstCreateAt = Number.POSITIVE_INFINITY
+  let lastCreateAt = 0
+  let done = 0
+  const started = performance.now()
+  await pool(files.length, TRANSFERS, async (i) => {
+    const filename = path.basename(imagePath(i))
+    const t0 = performance.now()
+    const grant = await api<{ uploadURL: string; objectPath: string; uploadToken: string; headers?: Record<string, string> }>(
+      session,
+      'POST',
+      '/api/objects/upload',
+      { filename, contentType: 'image/jpeg' },
+    )
+    if (grant.status !== 200) throw new Error(`POST /api/objects/upload answered ${grant.status}: ${JSON.stringify(grant.body)}`)
+    const t1 = performance.now()
+    const put = await fetch(grant.body.uploadURL, {
+      method: 'PUT',
+      headers: { ...(grant.body.headers ?? {}), 'Content-Type': 'image/jpeg' },
+      body: new Uint8Array(files[i]),
+    })
+    await put.arrayBuffer()
+    if (!put.ok) throw new Error(`PUT to the store answered ${put.status}`)
+    const t2 = performance.now()
+    firstCreateAt = Math.min(firstCreateAt, t2)
+    const created = await api<{ id: string }>(session, 'POST', '/api/media-files', {
+      filename,
+      originalFilename: filename,
+      fileType: 'image',
+      mimeType: 'image/jpeg',
+      fileSize: files[i].length,
+      originalFileSize: files[i].length,
+      objectPath: grant.body.objectPath,
+      uploadToken: grant.body.uploadToken,
+    })
+    if (created.status !== 201)
+      throw new Error(`POST /api/media-files answered ${created.status}: ${JSON.stringify(created.body)}`)
+    const t3 = performance.now()
+    lastCreateAt = Math.max(lastCreateAt, t3)
+    ids.push(created.body.id)
+    timings.push({ presignMs: t1 - t0, putMs: t2 - t1, createMs: t3 - t2 })
+    done++
+    if (done % 50 === 0) log(`  ${done}/${files.length} uploaded`)
+  })
+  const ended = performance.now()
+  return { wallS: (ended - started) / 1000, started, ended, firstCreateAt, lastCreateAt, timings, ids }
+}
+
+function stepStats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const pick = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+  return {
+    meanMs: round(mean(values), 1),
+    p50Ms: round(pick(50), 1),
+    p95Ms: round(pick(95), 1),
+    maxMs: round(sorted[sorted.length - 1], 1),
+  }
+}
+
+async function sharpLoop(files: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SHARP_LOOP, String(LOOP_CONCURRENCY), ...files], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const sampler = new RssSampler(child.pid!)
+  sampler.start()
+  let out = ''
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)))
+  sampler.stop()
+  if (code !== 0) throw new Error(`The sharp loop exited with ${code}`)
+  const figures = JSON.parse(out.trim().split('\n').pop()!) as {
+    images: number
+    concurrency: number
+    wallS: number
+    cpuS: number
+    peakRssMb: number | null
+    derivativeBytes: number
+  }
+  return { ...figures, sampledPeakRssMb: round(sampler.windowMaxKb / 1024, 1) }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = new Date()
+  await fs.mkdir(RESULTS_DIR, { recursive: true })
+  const sizes = await ensureImages()
+  if (process.env.BENCH_GENERATE_ONLY === '1') return
+  await ensureBuild()
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-bench-upload-'))
+  // Run as root, the embedded PostgreSQL drops to its own user, which must reach its directory.
+  await fs.chmod(dataDir, 0o755)
+  let services: StartedServices | undefined
+  let server: Server | undefined
+  let sampler: RssSampler | undefined
+  let cleaning = false
+  const cleanup = async () => {
+    if (cleaning) return
+    cleaning = true
+    sampler?.stop()
+    if (server) await stopServer(server).catch((error) => log(`stopping the server failed: ${error}`))
+    if (services) await services.stop().catch((error) => log(`stopping the services failed: ${error}`))
+    await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined)
+  }
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping`)
+      cleanup().finally(() => process.exit(130))
+    })
+  }
+
+  try {
+    log('Starting embedded PostgreSQL and S3 (throw-away)')
+    services = await startMissingServices({ dataDir, env: {} as NodeJS.ProcessEnv, ephemeral: true })
+    Object.assign(process.env, services.env)
+
+    log('Starting the production server')
+    server = await startServer(services.env, dataDir)
+    const t0 = Date.now()
+    await waitForReady(server)
+    log(`Server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    const session = await signIn(server.baseUrl)
+    sampler = new RssSampler(server.child.pid!)
+    const rssIdleMb = round(sampler.sample() / 1024, 1)
+
+    log(`Reading the ${FILES} files into memory (not timed)`)
+    const files = await Promise.all(Array.from({ length: FILES }, (_, i) => fs.readFile(imagePath(i))))
+    const totalBytes = files.reduce((sum, f) => sum + f.length, 0)
+
+    // 1. Raw PUTs first, on a quiet machine: the app's worker has nothing to do yet.
+    await waitForIdleMachine('before the raw PUTs')
+    log(`Raw PUTs: ${FILES} files straight to the bucket with the AWS SDK, ${TRANSFERS} at a time`)
+    const rawWallS = await rawPuts(files)
+    log(`  ${rawWallS.toFixed(2)} s, ${(mb(totalBytes) / rawWallS).toFixed(0)} MB/s`)
+
+    // 2. Our upload path; the worker starts ingesting meanwhile (it polls every 2 s).
+    await waitForIdleMachine('before our uploads')
+    log(`Our upload path: presign → PUT → create, ${TRANSFERS} at a time`)
+    sampler.resetWindow()
+    sampler.start()
+    const cpuServerBefore = cpuSeconds(processTree(server.child.pid!))
+    const upload = await ourUploads(session, files)
+    const cpuServerAfterUpload = cpuSeconds(processTree(server.child.pid!))
+    const rssUploadMb = round(sampler.windowMaxKb / 1024, 1)
+    const atUploadEnd = statusCounts(await listMedia(session))
+    log(
+      `  ${upload.wallS.toFixed(2)} s, ${(mb(totalBytes) / upload.wallS).toFixed(0)} MB/s; already ingested when it ended: ` +
+        `${atUploadEnd.ready ?? 0} ready (${JSON.stringify(atUploadEnd)})`,
+    )
+
+    // 3. Ingest: until every record is ready (or failed).
+    log('Ingest: waiting until every record is ready')
+    let lastCounts = atUploadEnd
+    let lastLog = Date.now()
+    const ingestDeadline = Date.now() + 30 * 60_000
+    let polledAllReadyAt = Number.NaN
+    for (;;) {
+      const rows = await listMedia(session)
+      lastCounts = statusCounts(rows)
+      const finished = (lastCounts.ready ?? 0) + (lastCounts.failed ?? 0)
+      if (rows.length >= FILES && finished >= FILES) {
+        polledAllReadyAt = performance.now()
+        break
+      }
+      if (Date.now() > ingestDeadline) throw new Error(`Ingest did not finish in 30 min: ${JSON.stringify(lastCounts)}`)
+      if (Date.now() - lastLog > 15_000) {
+        log(`  ${JSON.stringify(lastCounts)}`)
+        lastLog = Date.now()
+      }
+      await sleep(1000)
+    }
+    const cpuServerAfterIngest = cpuSeconds(processTree(server.child.pid!))
+    sampler.stop()
+    const peakRssMb = round(sampler.windowMaxKb / 1024, 1)
+    // The kernel's high-water mark of the largest process in the tree (catches peaks between samples).
+    const hwmMb = round(Math.max(...processTree(server.child.pid!).map((pid) => statusKb(pid, 'VmHWM'))) / 1024, 1)
+
+    // Exact times from the records: created (create answered) and optimized (just before ready).
+    const db = new pg.Client({ connectionString: services.env.DATABASE_URL })
+    await db.connect()
+    const { rows: dbRows } = await db.query<{
+      first_created: Date
+      last_optimized: Date
+      first_optimized: Date
+      ready: string
+      failed: string
+      errors: string[] | null
+    }>(
+      `SELECT min(created_at) AS first_created, min(optimized_at) AS first_optimized, max(optimized_at) AS last_optimized,
+         count(*) FILTER (WHERE status = 'ready')::text AS ready, count(*) FILTER (WHERE status = 'failed')::text AS failed,
+         array_agg(DISTINCT processing_error) FILTER (WHERE processing_error IS NOT NULL) AS errors
+       FROM media`,
+    )
+    await db.end()
+    const record = dbRows[0]
+    // Wall clock ↔ performance.now(): both sides of the same instant.
+    const wallAtPerf = (perf: number) => Date.now() - (performance.now() - perf)
+    const firstCreateToLastReadyS = (record.last_optimized.getTime() - record.first_created.getTime()) / 1000
+    const uploadEndToLastReadyS = (record.last_optimized.getTime() - wallAtPerf(upload.ended)) / 1000
+    const ready = Number(record.ready)
+    log(`  all done: ${ready} ready, ${record.failed} failed; first create → last ready ${firstCreateToLastReadyS.toFixed(1)} s`)
+    if (Number(record.failed)) log(`  failures: ${JSON.stringify(record.errors)}`)
+
+    // 4. Plain sharp loop, on its own once the server is quiet.
+    await waitForIdleMachine('before the sharp loop')
+    log(`Plain sharp loop: processImage over the same files, ${LOOP_CONCURRENCY} at a time, in a child process`)
+    const loop = await sharpLoop(Array.from({ length: FILES }, (_, i) => imagePath(i)))
+    log(
+      `  ${loop.wallS.toFixed(1)} s, ${(loop.images / loop.wallS).toFixed(2)} images/s, peak RSS ${Math.round(loop.peakRssMb ?? loop.sampledPeakRssMb)} MB`,
+    )
+
+    // Figures
+    const loopRate = loop.images / loop.wallS
+    const ingestRate = ready / firstCreateToLastReadyS
+    const ingestRateAfterUpload = uploadEndToLastReadyS > 0 ? ready / uploadEndToLastReadyS : Number.NaN
+    const uploadRatio = upload.wallS / rawWallS
+    const ingestRatio = ingestRate / loopRate
+    const peak = Math.max(peakRssMb, hwmMb)
+    const checks = [
+      {
+        target: `upload wall time ≤ ${TARGETS.uploadVsRawMax}× raw PUTs`,
+        actual: `${upload.wallS.toFixed(2)} s vs ${rawWallS.toFixed(2)} s = ${uploadRatio.toFixed(2)}×`,
+        pass: uploadRatio <= TARGETS.uploadVsRawMax,
+      },
+      {
+        target: `ingest throughput ≥ ${TARGETS.ingestVsLoopMin}× plain sharp loop`,
+        actual: `${ingestRate.toFixed(3)} vs ${loopRate.toFixed(3)} images/s = ${ingestRatio.toFixed(2)}× (first create → last ready)`,
+        pass: ingestRatio >= TARGETS.ingestVsLoopMin,
+      },
+      {
+        target: `server (app + worker) peak RSS ≤ ${TARGETS.rssMb} MB`,
+        actual: `${peak.toFixed(0)} MB`,
+        pass: peak <= TARGETS.rssMb,
+      },
+    ]
+    const steps = {
+      presign: stepStats(upload.timings.map((t) => t.presignMs)),
+      put: stepStats(upload.timings.map((t) => t.putMs)),
+      create: stepStats(upload.timings.map((t) => t.createMs)),
+    }
+
+    const rows: string[][] = [
+      [
+        'raw PUTs (AWS SDK)',
+        `${rawWallS.toFixed(2)} s`,
+        `${(FILES / rawWallS).toFixed(1)} files/s`,
+        `${(mb(totalBytes) / rawWallS).toFixed(0)} MB/s`,
+      ],
+      [
+        'our upload (presign→PUT→create)',
+        `${upload.wallS.toFixed(2)} s`,
+        `${(FILES / upload.wallS).toFixed(1)} files/s`,
+        `${(mb(totalBytes) / upload.wallS).toFixed(0)} MB/s`,
+      ],
+      ['ingest, first create → last ready', `${firstCreateToLastReadyS.toFixed(1)} s`, `${ingestRate.toFixed(3)} images/s`, ''],
+      [
+        'ingest, upload end → last ready',
+        `${uploadEndToLastReadyS.toFixed(1)} s`,
+        `${ingestRateAfterUpload.toFixed(3)} images/s`,
+        `${atUploadEnd.ready ?? 0} ready at upload end`,
+      ],
+      [
+        'plain sharp loop (processImage ×2)',
+        `${loop.wallS.toFixed(1)} s`,
+        `${loopRate.toFixed(3)} images/s`,
+        `peak RSS ${Math.round(loop.peakRssMb ?? loop.sampledPeakRssMb)} MB`,
+      ],
+    ]
+    const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length)))
+    console.log('')
+    console.log(
+      `Upload & ingest benchmark — ${FILES} JPEGs ${WIDTH}×${HEIGHT}, mean ${mb(mean(sizes)).toFixed(2)} MB (${mb(totalBytes).toFixed(0)} MB), ${TRANSFERS} transfers at a time`,
+    )
+    console.log(
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}; client, store and database on the same machine`,
+    )
+    console.log('')
+    for (const r of rows)
+      console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '))
+    console.log('')
+    console.log(
+      `Our upload steps (mean / p95 ms): presign ${steps.presign.meanMs} / ${steps.presign.p95Ms}, PUT ${steps.put.meanMs} / ${steps.put.p95Ms}, create ${steps.create.meanMs} / ${steps.create.p95Ms}`,
+    )
+    console.log(
+      `Server RSS: idle ${rssIdleMb.toFixed(0)} MB, peak during upload ${rssUploadMb.toFixed(0)} MB, peak during upload + ingest ${peak.toFixed(0)} MB; ` +
+        `server CPU during upload ${(cpuServerAfterUpload - cpuServerBefore).toFixed(1)} s, during ingest ${(cpuServerAfterIngest - cpuServerAfterUpload).toFixed(1)} s; sharp loop CPU ${loop.cpuS.toFixed(1)} s`,
+    )
+    console.log(
+      `Note: the worker ingests during the upload phase (it polls every 2 s): ${atUploadEnd.ready ?? 0} of ${FILES} were ready when the upload ended.`,
+    )
+    console.log('')
+    const checkWidth = Math.max(...checks.map((c) => c.target.length))
+    for (const check of checks)
+      console.log(`${check.pass ? 'PASS' : 'MISS'}  ${check.target.padEnd(checkWidth)}  ${check.actual}`)
+    console.log('')
+
+    const report = {
+      date: started.toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? null,
+        totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+        platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+        node: process.version,
+        loadAverageAtEnd: os.loadavg().map((value) => round(value, 2)),
+      },
+      app: {
+        commit: gitCommit(),
+        buildId: readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim(),
+        builtAt: statSync(path.join(ROOT, '.next', 'BUILD_ID')).mtime.toISOString(),
+      },
+      settings: {
+        files: FILES,
+        transfers: TRANSFERS,
+        loopConcurrency: LOOP_CONCURRENCY,
+        imageVersion: IMAGE_VERSION,
+        width: WIDTH,
+        height: HEIGHT,
+      },
+      images: {
+        totalMb: round(mb(totalBytes), 1),
+        meanMb: round(mb(mean(sizes)), 2),
+        minMb: round(mb(Math.min(...sizes)), 2),
+        maxMb: round(mb(Math.max(...sizes)), 2),
+      },
+      rawPut: { wallS: round(rawWallS, 3), mbPerS: round(mb(totalBytes) / rawWallS, 1) },
+      upload: {
+        wallS: round(upload.wallS, 3),
+        mbPerS: round(mb(totalBytes) / upload.wallS, 1),
+        steps,
+        statusAtUploadEnd: atUploadEnd,
+        readyAtUploadEnd: atUploadEnd.ready ?? 0,
+        serverCpuS: round(cpuServerAfterUpload - cpuServerBefore, 2),
+        peakRssMb: rssUploadMb,
+      },
+      ingest: {
+        ready,
+        failed: Number(record.failed),
+        errors: record.errors ?? [],
+        firstCreateToLastReadyS: round(firstCreateToLastReadyS, 2),
+        uploadEndToLastReadyS: round(uploadEndToLastReadyS, 2),
+        imagesPerS: round(ingestRate, 4),
+        imagesPerSAfterUploadEnd: round(ingestRateAfterUpload, 4),
+        polledAllReadyAfterUploadEndS: round((polledAllReadyAt - upload.ended) / 1000, 2),
+        serverCpuS: round(cpuServerAfterIngest - cpuServerAfterUpload, 2),
+        finalStatus: lastCounts,
+      },
+      sharpLoop: { ...loop, imagesPerS: round(loopRate, 4) },
+      memory: {
+        serverIdleMb: rssIdleMb,
+        serverPeakSampledMb: peakRssMb,
+        serverPeakHwmLargestProcessMb: hwmMb,
+        serverPeakMb: peak,
+      },
+      ratios: { uploadVsRaw: round(uploadRatio, 3), ingestVsLoop: round(ingestRatio, 3) },
+      targets: TARGETS,
+      checks,
+      pass: checks.every((c) => c.pass),
+    }
+    const out = path.join(RESULTS_DIR, 'upload.json')
+    await fs.writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
+    log(`Wrote ${path.relative(ROOT, out)}`)
+    if (STRICT && !report.pass) process.exitCode = 1
+  } catch (error) {
+    process.exitCode = 1
+    console.error(`[bench] failed: ${error instanceof Error ? error.stack : error}`)
+    if (server?.tail.length) console.error(`[bench] last server output:\n${server.tail.slice(-40).join('\n')}`)
+  } finally {
+    log('Stopping the server and services')
+    await cleanup()
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+  } catch {
+    return null
+  }
+}
+
+main()
