@@ -17,6 +17,7 @@ import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
 import { seedSections } from './src/server/sections/seed-sections'
+import { s3ClientConfig } from './src/server/storage/s3'
 import { csrfOrigins, readEnv } from './src/server/env'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -62,17 +63,7 @@ export default buildConfig({
       bucket: env.S3_BUCKET,
       acl: 'private',
       collections: { media: true },
-      config: {
-        endpoint: env.S3_ENDPOINT,
-        region: env.S3_REGION,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        credentials:
-          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-            : undefined,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      },
+      config: s3ClientConfig(env),
     }),
   ],
   // Every start applies the committed migrations and seeds the sections, once across

@@ -8,6 +8,7 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
@@ -15,10 +16,9 @@ import { readEnv } from '../env'
 
 let client: S3Client | undefined
 
-export function s3(): S3Client {
-  if (client) return client
-  const env = readEnv()
-  client = new S3Client({
+/** Client settings from the environment, shared with Payload's storage adapter. */
+export function s3ClientConfig(env = readEnv()): S3ClientConfig {
+  return {
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
@@ -26,9 +26,14 @@ export function s3(): S3Client {
       env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
         : undefined,
+    // Checksums only where S3 requires them: S3-compatible stores differ in what they accept.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  }
+}
+
+export function s3(): S3Client {
+  client ??= new S3Client(s3ClientConfig())
   return client
 }
 
