@@ -1,0 +1,104 @@
+// Media for end-to-end tests, made the way the product makes them: real files generated
+// here, uploaded through the API (upload URL → PUT to the store → record), processed by the
+// app's own worker. Placement (section, room, order, hidden, texts) is then set through
+// Payload's REST for the media collection, as an editor would.
+import type { APIRequestContext } from '@playwright/test'
+import { expect } from '@playwright/test'
+import sharp from 'sharp'
+
+export type SeedPhoto = {
+  name: string
+  section?: string | null
+  room?: string | null
+  sortOrder?: number
+  isHidden?: boolean
+  description?: string | null
+  tags?: string[]
+  category?: string | null
+  width?: number
+  height?: number
+}
+
+type Grant = { uploadURL: string; objectPath: string; uploadToken: string }
+type Created = { id: string }
+
+export function photoBytes(seed: number, width = 800, height = 600) {
+  const hue = (seed * 47) % 255
+  return sharp({ create: { width, height, channels: 3, background: { r: hue, g: (hue * 3) % 255, b: 160 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer()
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** Uploads one file through the product's upload path; answers the new record's id. */
+export async function uploadThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<string> {
+  const headers = { origin: baseURL }
+  const grant = await json<Grant>(
+    await request.post('/api/objects/upload', { headers, data: { filename: file.name, contentType: file.mimeType } }),
+  )
+  const put = await request.put(grant.uploadURL, { headers: { 'Content-Type': file.mimeType }, data: file.buffer })
+  if (!put.ok()) throw new Error(`PUT to the store answered ${put.status()}`)
+  const created = await json<Created>(
+    await request.post('/api/media-files', {
+      headers,
+      data: {
+        filename: file.name,
+        originalFilename: file.name,
+        fileType: file.mimeType.startsWith('video/') ? 'video' : 'image',
+        mimeType: file.mimeType,
+        fileSize: file.buffer.length,
+        originalFileSize: file.buffer.length,
+        objectPath: grant.objectPath,
+        uploadToken: grant.uploadToken,
+      },
+    }),
+  )
+  return created.id
+}
+
+/** Sets placement and texts through Payload's REST (the stock editor's API). */
+export async function updateMedia(request: APIRequestContext, baseURL: string, id: string, data: Record<string, unknown>) {
+  await json(await request.patch(`/api/media/${id}`, { headers: { origin: baseURL }, data }))
+}
+
+/** Waits until the worker has processed every listed record. */
+export async function waitUntilReady(request: APIRequestContext, baseURL: string, ids: string[], timeout = 120_000) {
+  const wanted = new Set(ids)
+  await expect
+    .poll(
+      async () => {
+        const media = await json<Array<{ id: string; status?: string }>>(
+          await request.get('/api/media-files', { headers: { origin: baseURL } }),
+        )
+        return media.filter((file) => wanted.has(file.id) && file.status === 'ready').length
+      },
+      { timeout, intervals: [500, 1000] },
+    )
+    .toBe(wanted.size)
+}
+
+/**
+ * Uploads photos (the request must carry a signed-in manager's cookie), places them, and
+ * waits for processing. Answers the ids in the order given.
+ */
+export async function seedPhotos(request: APIRequestContext, baseURL: string, photos: SeedPhoto[]) {
+  const ids: string[] = []
+  for (const [index, photo] of photos.entries()) {
+    const buffer = await photoBytes(index + 1, photo.width, photo.height)
+    ids.push(await uploadThroughApi(request, baseURL, { name: photo.name, mimeType: 'image/jpeg', buffer }))
+  }
+  await waitUntilReady(request, baseURL, ids)
+  for (const [index, photo] of photos.entries()) {
+    const { name: _name, width: _width, height: _height, ...placement } = photo
+    if (Object.keys(placement).length) await updateMedia(request, baseURL, ids[index], placement)
+  }
+  return ids
+}
