@@ -12,6 +12,7 @@ import { authEndpoints } from './endpoints/auth'
 import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
+import { uploaderEndpoints } from './endpoints/uploader'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
@@ -41,7 +42,7 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...metricsEndpoints],
+  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
   jobs: { tasks: [ingestMediaTask], deleteJobOnComplete: true },
   db: postgresAdapter({

@@ -1,13 +1,11 @@
 // POST /api/objects/upload (spec §7): a short-lived presigned PUT for a key the server
-// generates, bound to the declared content type, plus the grant that lets the browser
-// register the object afterwards. The server never sees the bytes.
+// generates, bound to the declared content type. The key itself carries the server's proof
+// that it issued it, which POST /api/media-files checks. The server never sees the bytes.
 import { uploadRequestSchema } from '../src/lib/schemas/upload'
 import { endpoint, parseBody, requireUser } from '../src/server/http/endpoint'
 import { rateLimiter } from '../src/server/http/rate-limit'
-import { newUploadId } from '../src/server/media/create-media'
-import { originalKey } from '../src/server/storage/keys'
+import { issueOriginalKey } from '../src/server/storage/keys'
 import { presignPut } from '../src/server/storage/s3'
-import { issueGrant } from '../src/server/storage/upload-grants'
 
 /** Presigned URLs live at most 15 minutes (the transfer must start within that time). */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60
@@ -20,14 +18,13 @@ export const objectsEndpoints = [
     const user = requireUser(req)
     uploadUrlLimit(req, String(user.id))
     const { filename, contentType } = await parseBody(req, uploadRequestSchema)
-    const key = originalKey(newUploadId(), filename)
+    const key = issueOriginalKey(req.payload.secret, filename)
     const uploadURL = await presignPut({ key, contentType, expiresIn: UPLOAD_URL_TTL_SECONDS })
     return Response.json({
       uploadURL,
       method: 'PUT',
       headers: { 'Content-Type': contentType },
       objectPath: key,
-      uploadToken: issueGrant(req.payload.secret, key, contentType),
       expiresAt: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString(),
     })
   }),

@@ -39,3 +39,7 @@ export const BYTES_PER_MB = 1_048_576
 
 /** §9 Upload: at most 200 files per batch, no size limit. */
 export const MAX_FILES_PER_BATCH = 200
+/** §2 Upload button and modal: the file count limit defaults to 1. */
+export const UPLOAD_MODAL_DEFAULT_MAX_FILES = 1
+/** §9 Multipart: files above 100 MiB go in parts (at least 5 MiB each, at most 10000). */
+export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024

@@ -14,6 +14,9 @@ declare module 's3rver' {
     constructor(options: Options)
     run(): Promise<import('node:net').AddressInfo>
     close(): Promise<void>
+    /** Koa's middleware list (composed when the server starts). */
+    middleware: Array<(ctx: never, next: () => Promise<void>) => Promise<void>>
+    store: { getResourcePath: (bucket: string, key: string | undefined, resource: string) => string }
   }
 }
 declare module 's3rver/lib/models/account.js'

@@ -2,6 +2,9 @@
 // store through Uppy, each record is created once its bytes are stored, and the worker
 // processes them into servable media.
 import { expect, test } from '@playwright/test'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
 import { signIn } from '../helpers/e2e-admin'
 
@@ -19,6 +22,10 @@ test('the manager uploads photos through the upload card and they are processed'
   const files = await Promise.all(
     [1, 2, 3].map(async (seed) => ({ name: `Patio ${seed}.jpg`, mimeType: 'image/jpeg', buffer: await photo(seed) })),
   )
+  const uploaderCalls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/s3/')) uploaderCalls.push(`${request.method()} ${new URL(request.url()).pathname}`)
+  })
   await page.locator('input.uppy-Dashboard-input').first().setInputFiles(files)
   await page.getByRole('button', { name: 'Upload 3 files' }).click()
   await expect(page.getByRole('status').filter({ hasText: '3 files added to the gallery' })).toBeVisible({ timeout: 30_000 })
@@ -36,6 +43,9 @@ test('the manager uploads photos through the upload card and they are processed'
       { timeout: 60_000 },
     )
     .toBe(3)
+
+  // Whole files: one upload-parameter call each, the bytes then go straight to the store.
+  expect(uploaderCalls.filter((call) => call === 'GET /api/s3/params')).toHaveLength(3)
 
   const visible = (await (await page.request.get('/api/media-files')).json()) as Array<{
     originalFilename: string
@@ -57,4 +67,51 @@ test('the upload card refuses a type that is not allowed', async ({ page, baseUR
     .first()
     .setInputFiles([{ name: 'menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') }])
   await expect(page.getByText(/You can only upload:/).first()).toBeVisible()
+})
+
+test('a file above 100 MiB goes to the store in parts through the uploader calls', async ({ page, baseURL }) => {
+  test.setTimeout(180_000)
+  await signIn(page, baseURL!)
+  await page.goto('/admin')
+  // A real photo followed by padding that decoders ignore: 101 MiB, so 21 parts of 5 MiB.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-multipart-'))
+  const file = path.join(dir, 'Lake view panorama.jpg')
+  const photoBuffer = await photo(9)
+  await fs.writeFile(file, Buffer.concat([photoBuffer, Buffer.alloc(101 * 1024 * 1024 - photoBuffer.length)]))
+
+  // Calls by shape: ids and part numbers become ':x'.
+  const uploaderCalls: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    const shape = pathname
+      .split('/')
+      .map((segment, index) => (index > 3 && segment !== 'complete' ? ':x' : segment))
+      .join('/')
+    if (pathname.startsWith('/api/s3/')) uploaderCalls.push(`${request.method()} ${shape}`)
+  })
+  await page.locator('input.uppy-Dashboard-input').first().setInputFiles(file)
+  await page.getByRole('button', { name: 'Upload 1 file' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '1 file added to the gallery' })).toBeVisible({ timeout: 120_000 })
+
+  expect(uploaderCalls).toContain('POST /api/s3/multipart')
+  expect(uploaderCalls.filter((call) => /^GET \/api\/s3\/multipart\/:x\/:x$/.test(call))).toHaveLength(21)
+  expect(uploaderCalls.some((call) => /^POST \/api\/s3\/multipart\/:x\/complete$/.test(call))).toBe(true)
+  expect(uploaderCalls).not.toContain('GET /api/s3/params')
+
+  const headers = { origin: baseURL! }
+  await expect
+    .poll(
+      async () => {
+        const media = (await (await page.request.get('/api/media-files', { headers })).json()) as Array<{
+          originalFilename: string
+          status: string
+          fileSize: number
+        }>
+        const lake = media.find((entry) => entry.originalFilename === 'Lake view panorama.jpg')
+        return lake && `${lake.status} ${lake.fileSize}`
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(`ready ${101 * 1024 * 1024}`)
+  await fs.rm(dir, { recursive: true, force: true })
 })

@@ -19,7 +19,7 @@ export type SeedPhoto = {
   height?: number
 }
 
-type Grant = { uploadURL: string; objectPath: string; uploadToken: string }
+type Grant = { uploadURL: string; objectPath: string }
 type Created = { id: string }
 
 export function photoBytes(seed: number, width = 800, height = 600) {
@@ -57,7 +57,6 @@ export async function uploadThroughApi(
         fileSize: file.buffer.length,
         originalFileSize: file.buffer.length,
         objectPath: grant.objectPath,
-        uploadToken: grant.uploadToken,
       },
     }),
   )

@@ -6,7 +6,7 @@ import type { Session } from './api'
 type UploadOptions = { filename: string; contentType: string; declaredSize?: number; fileType?: 'image' | 'video' }
 
 export async function requestUpload(session: Session, filename: string, contentType: string) {
-  return session.json<{ uploadURL: string; objectPath: string; uploadToken: string; headers: Record<string, string> }>(
+  return session.json<{ uploadURL: string; objectPath: string; headers: Record<string, string> }>(
     'POST',
     '/api/objects/upload',
     { body: { filename, contentType } },
@@ -35,7 +35,6 @@ export async function uploadFile(session: Session, bytes: Buffer, options: Uploa
       fileSize: options.declaredSize ?? bytes.length,
       originalFileSize: bytes.length,
       objectPath: grant.body.objectPath,
-      uploadToken: grant.body.uploadToken,
       isOptimized: 'false',
       compressionRatio: 85,
     },

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { freePort } from './free-port'
+import { multipartExtras } from './s3-multipart-extras'
 import { readOrCreateSecret } from './secret'
 import path from 'node:path'
 
@@ -58,6 +59,8 @@ export async function startEmbeddedS3({ dir, bucket = 'gallery', resetOnClose = 
     DUMMY_ACCOUNT: { createKeyPair: (id: string, secret: string) => void }
   }
   DUMMY_ACCOUNT.createKeyPair(ACCESS_KEY_ID, secretAccessKey)
+  // Koa composes its middleware when the server starts: this one runs before s3rver's own.
+  server.middleware.unshift(multipartExtras(server.store))
   const address = (await server.run()) as AddressInfo
   return {
     endpoint: `http://127.0.0.1:${address.port}`,

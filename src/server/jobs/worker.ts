@@ -1,29 +1,56 @@
-// The jobs worker: runs Payload's queue back to back while jobs are waiting (two at a
-// time, for two cores), and checks again every second when it is empty. A cron tick
-// every few seconds would leave the cores idle between ticks during a 200-file upload.
-// Several instances may run it: Payload claims each job before running it.
+// The jobs worker: a few independent slots, each claiming one queued job at a time and
+// running it with Payload's runner, then claiming the next at once; when the queue is
+// empty a slot looks again every second. A slot never waits for another's job, so one
+// job's storage and database I/O overlaps another's image work (the sharp pipelines
+// themselves are capped at two per process, one per core, in process-image.ts).
+//
+// Payload's own claim (find, then mark processing) is not atomic, so two runners could
+// both take a job. The claim here is one UPDATE … FOR UPDATE SKIP LOCKED: any number of
+// slots, processes and instances can run this worker and each job runs once.
 import type { Payload } from 'payload'
+import { poolOf } from '../db/advisory-lock'
 
-export const WORKER_CONCURRENCY = 2
+/** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
+export const WORKER_SLOTS = 3
 const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
-export function startJobsWorker(payload: Payload): () => void {
+/** Takes the oldest runnable job of the default queue for this worker; null when none is waiting. */
+export async function claimJob(payload: Payload): Promise<string | null> {
+  const { rows } = await poolOf(payload).query<{ id: string }>(
+    `UPDATE payload_jobs SET processing = true, updated_at = now()
+      WHERE id = (
+        SELECT id FROM payload_jobs
+         WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
+           AND (wait_until IS NULL OR wait_until < now()) AND queue = 'default'
+         ORDER BY created_at
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING id`,
+  )
+  return rows[0]?.id ?? null
+}
+
+/** Starts the slots; the function it answers stops claiming and resolves once running jobs have finished. */
+export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => Promise<void> {
   let stopped = false
-  void (async () => {
+  const slot = async () => {
     while (!stopped) {
       try {
-        const { noJobsRemaining } = await payload.jobs.run({ limit: WORKER_CONCURRENCY, silent: { info: true } })
-        if (noJobsRemaining) await sleep(IDLE_MS)
+        const id = await claimJob(payload)
+        if (id) await payload.jobs.runByID({ id, silent: { info: true } })
+        else await sleep(IDLE_MS)
       } catch (error) {
-        payload.logger.error({ err: error, msg: 'The jobs worker failed a round; retrying shortly' })
+        payload.logger.error({ err: error, msg: 'A jobs worker slot failed; retrying shortly' })
         await sleep(AFTER_ERROR_MS)
       }
     }
-  })()
-  return () => {
+  }
+  const running = Array.from({ length: slots }, slot)
+  return async () => {
     stopped = true
+    await Promise.all(running)
   }
 }

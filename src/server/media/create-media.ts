@@ -1,14 +1,12 @@
-// Creates a media record for an object the browser has just PUT to the store, after
-// checking that the server issued that key, that the object is there with the declared
+// Creates a media record for an object the browser has just stored (PUT, POST form or
+// multipart), after checking that the server issued that key, that the object is there with the declared
 // size, and that no record points at it yet. Processing (ingest) is queued, not awaited.
-import crypto from 'node:crypto'
 import type { PayloadRequest } from 'payload'
 import { sanitizeFilename } from '../../lib/filenames'
 import type { CreateMediaInput } from '../../lib/schemas/upload'
 import { HttpError, badRequest } from '../http/errors'
-import { isOriginalKey } from '../storage/keys'
+import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
 import { deleteObject, headObject } from '../storage/s3'
-import { verifyGrant } from '../storage/upload-grants'
 import { INGEST_TASK } from './ingest-task'
 
 const kindOf = (mimeType: string) => (mimeType.startsWith('video/') ? 'video' : 'image')
@@ -22,10 +20,9 @@ const displayName = (name: string) =>
 
 export async function createMediaFromUpload(req: PayloadRequest, input: CreateMediaInput) {
   const key = input.objectPath.replace(/^\/+/, '')
-  const grant = isOriginalKey(key) ? verifyGrant(req.payload.secret, input.uploadToken, key, input.mimeType) : 'invalid'
-  if (grant === 'invalid')
-    throw badRequest('This object path was not issued by the server for this file type: request a new upload URL.')
-  if (grant === 'expired') throw badRequest('This upload is too old to be registered: upload the file again.')
+  if (!isIssuedOriginalKey(req.payload.secret, key)) {
+    throw badRequest('This object path was not issued by the server: request a new upload URL.')
+  }
   if (kindOf(input.mimeType) !== input.fileType) {
     throw badRequest(`A ${input.mimeType} file cannot be registered as ${input.fileType === 'image' ? 'an image' : 'a video'}.`)
   }
@@ -45,7 +42,7 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
     throw badRequest(`The uploaded file has ${object.size} bytes, not the declared ${input.fileSize}: upload it again.`)
   }
 
-  const uploadId = key.split('/')[1]
+  const uploadId = uploadIdOf(key)
   const doc = await req.payload.create({
     collection: 'media',
     data: {
@@ -66,6 +63,3 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
   await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
   return doc
 }
-
-/** A fresh upload id for a key (the browser never chooses keys). */
-export const newUploadId = () => crypto.randomUUID()

@@ -1,16 +1,23 @@
 // The S3-compatible object store: one cached client, and the few operations the app
-// needs. The bucket is private; browsers only ever get short-lived presigned PUT URLs.
+// needs. The bucket is private; browsers only ever get short-lived presigned URLs (a PUT,
+// a POST form, or the parts of a multipart upload) for keys the server chose.
 import type { Readable } from 'node:stream'
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListPartsCommand,
   PutObjectCommand,
+  UploadPartCommand,
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { readEnv } from '../env'
 
@@ -46,6 +53,105 @@ export function presignPut({ key, contentType, expiresIn }: { key: string; conte
     signableHeaders: new Set(['content-type']),
   })
 }
+
+/**
+ * A presigned POST form (an S3 POST policy) for one exact key, content type and size: what
+ * the uploader sends a file with when it is not split into parts.
+ */
+export function presignPost({
+  key,
+  contentType,
+  size,
+  expiresIn,
+}: {
+  key: string
+  contentType: string
+  size: number
+  expiresIn: number
+}) {
+  return createPresignedPost(s3(), {
+    Bucket: bucket(),
+    Key: key,
+    Fields: { 'Content-Type': contentType },
+    Conditions: [
+      ['eq', '$Content-Type', contentType],
+      ['content-length-range', size, size],
+    ],
+    Expires: expiresIn,
+  })
+}
+
+export async function createMultipartUpload(key: string, contentType: string) {
+  const answer = await s3().send(new CreateMultipartUploadCommand({ Bucket: bucket(), Key: key, ContentType: contentType }))
+  return answer.UploadId!
+}
+
+/** Parts stored so far, or null when there is no such upload for that key. */
+export async function listParts(key: string, uploadId: string) {
+  try {
+    const parts: Array<{ PartNumber: number; ETag: string; Size: number }> = []
+    let marker: string | undefined
+    do {
+      const page = await s3().send(
+        new ListPartsCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+      )
+      for (const part of page.Parts ?? []) parts.push({ PartNumber: part.PartNumber!, ETag: part.ETag!, Size: part.Size ?? 0 })
+      marker = page.IsTruncated ? page.NextPartNumberMarker : undefined
+    } while (marker)
+    return parts
+  } catch (error) {
+    if (isMissingUpload(error)) return null
+    throw error
+  }
+}
+
+export function presignUploadPart({
+  key,
+  uploadId,
+  partNumber,
+  expiresIn,
+}: {
+  key: string
+  uploadId: string
+  partNumber: number
+  expiresIn: number
+}) {
+  return getSignedUrl(s3(), new UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber: partNumber }), {
+    expiresIn,
+  })
+}
+
+/** Joins the parts into the object; null when there is no such upload for that key. */
+export async function completeMultipartUpload(key: string, uploadId: string, parts: Array<{ PartNumber: number; ETag: string }>) {
+  try {
+    const answer = await s3().send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket(),
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: [...parts].sort((a, b) => a.PartNumber - b.PartNumber) },
+      }),
+    )
+    return { location: answer.Location ?? key, key }
+  } catch (error) {
+    if (isMissingUpload(error)) return null
+    throw error
+  }
+}
+
+/** Removes the upload and every part stored for it; false when there was no such upload. */
+export async function abortMultipartUpload(key: string, uploadId: string) {
+  try {
+    await s3().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId }))
+    return true
+  } catch (error) {
+    if (isMissingUpload(error)) return false
+    throw error
+  }
+}
+
+const isMissingUpload = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchUpload' || error.$metadata.httpStatusCode === 404)
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&

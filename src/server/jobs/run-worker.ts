@@ -1,0 +1,18 @@
+// `npm run worker`: the jobs worker in a process of its own (ARCHITECTURE §6), for
+// deployments where the web instances run with JOBS_WORKER=off. Same configuration and
+// environment as the app; services must already be running (DATABASE_URL, S3_*).
+import { getPayload } from 'payload'
+import config from '../../../payload.config'
+import { startJobsWorker } from './worker'
+
+const payload = await getPayload({ config })
+const stop = startJobsWorker(payload)
+payload.logger.info('Jobs worker running; Ctrl-C to stop')
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    // A job stopped half-way would stay marked as processing: let running jobs finish.
+    payload.logger.info('Stopping: finishing the jobs in progress')
+    await stop()
+    process.exit(0)
+  })
+}

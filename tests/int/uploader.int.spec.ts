@@ -1,0 +1,186 @@
+// The uploader's calls (spec §7 "Uploader calls") against the real store: a whole file by
+// POST form (s3/params), a large one in parts (s3/multipart: create, sign, list, complete),
+// an abort that removes the parts, and every malformed or foreign call refused.
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { poolOf } from '../../src/server/db/advisory-lock'
+import { headObject, readObject } from '../../src/server/storage/s3'
+import { Session, signedInAdmin } from '../helpers/api'
+import { makePhoto } from '../helpers/media-fixtures'
+import { resetDatabase, testPayload } from '../helpers/payload'
+import { runJobs } from '../helpers/upload'
+
+let payload: Payload
+let admin: Session
+const visitor = new Session()
+
+const MiB = 1024 * 1024
+const mediaCount = async () => Number((await poolOf(payload).query('SELECT count(*) FROM media')).rows[0].count)
+
+type Started = { uploadId: string; key: string }
+
+async function startMultipart(filename = 'Walkthrough.mp4', type = 'video/mp4') {
+  const started = await admin.json<Started>('POST', '/api/s3/multipart', { body: { filename, type, metadata: {} } })
+  expect(started.status).toBe(200)
+  return started.body
+}
+
+const partPath = ({ uploadId, key }: Started, partNumber: number | string) =>
+  `/api/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}?key=${encodeURIComponent(key)}`
+const uploadPath = ({ uploadId, key }: Started, suffix = '') =>
+  `/api/s3/multipart/${encodeURIComponent(uploadId)}${suffix}?key=${encodeURIComponent(key)}`
+
+async function putPart(upload: Started, partNumber: number, bytes: Buffer) {
+  const signed = await admin.json<{ url: string; headers: Record<string, string>; expires: number }>(
+    'GET',
+    partPath(upload, partNumber),
+  )
+  expect(signed.status).toBe(200)
+  expect(signed.body.expires).toBeLessThanOrEqual(15 * 60)
+  const response = await fetch(signed.body.url, { method: 'PUT', headers: signed.body.headers, body: new Uint8Array(bytes) })
+  expect(response.status).toBe(200)
+  return { PartNumber: partNumber, ETag: response.headers.get('etag')! }
+}
+
+beforeAll(async () => {
+  payload = await testPayload()
+  await resetDatabase(payload)
+  admin = await signedInAdmin()
+})
+
+describe('GET /api/s3/params (a whole file)', () => {
+  it('answers a POST form for a key the server chose, which stores the file the record is made from', async () => {
+    const photo = await makePhoto({ width: 640, height: 480 })
+    const query = new URLSearchParams({
+      filename: '../Sunset deck.jpg',
+      type: 'image/jpeg',
+      'metadata[size]': String(photo.length),
+    })
+    const params = await admin.json<{ method: string; url: string; fields: Record<string, string> }>(
+      'GET',
+      `/api/s3/params?${query}`,
+    )
+    expect(params.status).toBe(200)
+    expect(params.body.method).toBe('POST')
+    expect(params.body.fields.key).toMatch(/^originals\/[0-9a-f-]{36}\/___Sunset_deck\.jpg$/)
+    expect(params.body.fields['Content-Type']).toBe('image/jpeg')
+
+    const form = new FormData()
+    for (const [name, value] of Object.entries(params.body.fields)) form.append(name, value)
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'Sunset deck.jpg')
+    const stored = await fetch(params.body.url, { method: 'POST', body: form })
+    expect(stored.ok).toBe(true)
+    expect((await headObject(params.body.fields.key))?.size).toBe(photo.length)
+
+    const created = await admin.json('POST', '/api/media-files', {
+      body: {
+        filename: 'Sunset deck.jpg',
+        fileType: 'image',
+        mimeType: 'image/jpeg',
+        fileSize: photo.length,
+        objectPath: params.body.fields.key,
+      },
+    })
+    expect(created.status).toBe(201)
+  })
+
+  it('refuses anonymous callers, types outside the allow-list and a missing size', async () => {
+    const ok = { filename: 'a.jpg', type: 'image/jpeg', 'metadata[size]': '10' }
+    expect((await visitor.json('GET', `/api/s3/params?${new URLSearchParams(ok)}`)).status).toBe(401)
+    const svg = await admin.json('GET', `/api/s3/params?${new URLSearchParams({ ...ok, type: 'image/svg+xml' })}`)
+    expect(svg.status).toBe(400)
+    expect(svg.body.message).toBe('The query string is invalid.')
+    const noSize = await admin.json('GET', `/api/s3/params?${new URLSearchParams({ filename: 'a.jpg', type: 'image/jpeg' })}`)
+    expect(noSize.status).toBe(400)
+  })
+})
+
+describe('s3/multipart (a large file in parts)', () => {
+  it('creates, signs, lists and completes an upload whose object becomes a processed record', async () => {
+    // A real photo followed by padding (decoders ignore bytes after the image): 6 MiB, two parts.
+    const photo = await makePhoto({ width: 1600, height: 1200 })
+    const padded = Buffer.concat([photo, Buffer.alloc(6 * MiB - photo.length)])
+    const upload = await startMultipart('Great room panorama.jpg', 'image/jpeg')
+    expect(upload.key).toMatch(/^originals\/[0-9a-f-]{36}\/Great_room_panorama\.jpg$/)
+
+    const first = await putPart(upload, 1, padded.subarray(0, 5 * MiB))
+    const listed = await admin.json<Array<{ PartNumber: number; ETag: string }>>('GET', uploadPath(upload))
+    expect(listed.status).toBe(200)
+    expect(listed.body.map((part) => part.PartNumber)).toEqual([1])
+    expect(listed.body[0].ETag.replace(/"/g, '')).toBe(first.ETag.replace(/"/g, ''))
+
+    const second = await putPart(upload, 2, padded.subarray(5 * MiB))
+    const completed = await admin.json<{ key: string; location: string }>('POST', uploadPath(upload, '/complete'), {
+      body: { parts: [second, first] },
+    })
+    expect(completed.status).toBe(200)
+    expect(completed.body.key).toBe(upload.key)
+    expect((await readObject(upload.key)).equals(padded)).toBe(true)
+
+    const created = await admin.json<{ id: string }>('POST', '/api/media-files', {
+      body: {
+        filename: 'Great room panorama.jpg',
+        fileType: 'image',
+        mimeType: 'image/jpeg',
+        fileSize: padded.length,
+        objectPath: upload.key,
+      },
+    })
+    expect(created.status).toBe(201)
+    await runJobs(payload)
+    const doc = (await payload.findByID({ collection: 'media', id: created.body.id, overrideAccess: true })) as unknown as Record<
+      string,
+      unknown
+    >
+    expect(doc.status).toBe('ready')
+    expect(doc.width).toBe(1600)
+  })
+
+  it('aborts an upload and removes its parts', async () => {
+    const upload = await startMultipart('Abandoned.mov', 'video/quicktime')
+    await putPart(upload, 1, Buffer.alloc(5 * MiB, 7))
+    const aborted = await admin.json('DELETE', uploadPath(upload))
+    expect(aborted.status).toBe(200)
+    expect(aborted.body.message).toBe('Upload aborted')
+    const afterwards = await admin.json('GET', uploadPath(upload))
+    expect(afterwards.status).toBe(404)
+    expect(
+      (await admin.json('POST', uploadPath(upload, '/complete'), { body: { parts: [{ PartNumber: 1, ETag: 'x' }] } })).status,
+    ).toBe(404)
+    expect(await headObject(upload.key)).toBeNull()
+  })
+
+  it('refuses anonymous callers, keys it did not issue, malformed part numbers and unknown uploads', async () => {
+    const before = await mediaCount()
+    const upload = await startMultipart()
+    expect((await visitor.json('POST', '/api/s3/multipart', { body: { filename: 'a.mp4', type: 'video/mp4' } })).status).toBe(401)
+    expect((await visitor.json('GET', partPath(upload, 1))).status).toBe(401)
+    expect((await visitor.json('DELETE', uploadPath(upload))).status).toBe(401)
+
+    const pdf = await admin.json('POST', '/api/s3/multipart', { body: { filename: 'menu.pdf', type: 'application/pdf' } })
+    expect(pdf.status).toBe(400)
+
+    const foreign = { ...upload, key: 'backups/latest.json' }
+    for (const path of [partPath(foreign, 1), uploadPath(foreign)]) {
+      const response = await admin.json('GET', path)
+      expect(response.status).toBe(400)
+      expect(response.body.message).toBe('This object key was not issued by the server.')
+    }
+    const renamed = { ...upload, key: upload.key.replace('Walkthrough', 'Other') }
+    expect((await admin.json('DELETE', uploadPath(renamed))).status).toBe(400)
+
+    const noKey = await admin.json('GET', `/api/s3/multipart/${encodeURIComponent(upload.uploadId)}/1`)
+    expect(noKey.status).toBe(400)
+    for (const partNumber of ['0', '10001', 'x', '1.5']) {
+      expect((await admin.json('GET', partPath(upload, partNumber))).status).toBe(400)
+    }
+    const emptyParts = await admin.json('POST', uploadPath(upload, '/complete'), { body: { parts: [] } })
+    expect(emptyParts.status).toBe(400)
+
+    const unknown = { ...upload, uploadId: 'f'.repeat(32) }
+    expect((await admin.json('GET', uploadPath(unknown))).status).toBe(404)
+    expect((await admin.json('DELETE', uploadPath(unknown))).status).toBe(404)
+    expect(await mediaCount()).toBe(before)
+    await admin.json('DELETE', uploadPath(upload))
+  })
+})
