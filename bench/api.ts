@@ -2,9 +2,8 @@
 // seeded with 10,000 media. Measures our read endpoints and Payload's stock REST listing
 // with autocannon, then checks the figures against the targets.
 // Usage: npm run bench:api   (knobs: see bench/README.md)
-import { spawn, type ChildProcess } from 'node:child_process'
-import { execFileSync } from 'node:child_process'
-import { createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
@@ -12,12 +11,24 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { freePort } from '../src/server/embedded/free-port'
-import { startMissingServices, type StartedServices } from '../src/server/embedded/services'
-
-const ROOT = process.cwd()
-const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
-const SERVE_ENTRY = path.join(ROOT, 'src', 'server', 'serve.ts')
-const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
+import {
+  BenchRun,
+  cpuSeconds,
+  ensureBuild,
+  appInfo,
+  intEnv,
+  log,
+  machineInfo,
+  machineBusySeconds,
+  printChecks,
+  processTree,
+  RESULTS_DIR,
+  round,
+  RssSampler,
+  type Server,
+  sleep,
+  waitForReady,
+} from './lib/harness'
 
 const MEDIA_COUNT = intEnv('BENCH_MEDIA', 10_000)
 const DURATION_S = intEnv('BENCH_DURATION', 20)
@@ -76,186 +87,7 @@ type RunFigures = {
   cpuPct: { server: number; loadGenerator: number; database: number; other: number }
 }
 
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name]
-  const value = raw ? Number.parseInt(raw, 10) : Number.NaN
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function log(line: string) {
-  process.stdout.write(`[bench] ${line}\n`)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Production build and server
-// ---------------------------------------------------------------------------------------------
-
-async function ensureBuild() {
-  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
-  if (existsSync(buildId) && process.env.BENCH_BUILD !== '1') {
-    const builtAt = statSync(buildId).mtimeMs
-    const newer = newestSourceMtime() > builtAt
-    if (newer)
-      log('warning: some sources are newer than the production build; `npm run build` (or BENCH_BUILD=1) to measure them')
-    return
-  }
-  log('Running `next build` (about 90 s)...')
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))))
-  })
-}
-
-function newestSourceMtime(): number {
-  let newest = 0
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (/\.(ts|tsx|css)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs)
-    }
-  }
-  for (const dir of ['src', 'collections', 'endpoints', 'media-public']) {
-    if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir))
-  }
-  for (const file of ['payload.config.ts', 'next.config.ts']) {
-    if (existsSync(path.join(ROOT, file))) newest = Math.max(newest, statSync(path.join(ROOT, file)).mtimeMs)
-  }
-  return newest
-}
-
-type Server = { child: ChildProcess; baseUrl: string; logFile: string; tail: string[]; exited: Promise<number> }
-
-async function startServer(env: Record<string, string>, dataDir: string): Promise<Server> {
-  const port = await freePort()
-  const logFile = path.join(dataDir, 'server.log')
-  const out = createWriteStream(logFile)
-  const tail: string[] = []
-  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
-  // The production server `npm start` runs (Next.js behind the prepared-read path), on the bench's own services.
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVE_ENTRY], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const keep = (chunk: Buffer) => {
-    out.write(chunk)
-    for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line)
-    if (tail.length > 200) tail.splice(0, tail.length - 200)
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
-  exited.then(() => out.end())
-  return { child, baseUrl: `http://127.0.0.1:${port}`, logFile, tail, exited }
-}
-
-async function waitForReady(server: Server, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs
-  let exited = false
-  server.exited.then(() => (exited = true))
-  let last = ''
-  while (Date.now() < deadline) {
-    if (exited) throw new Error('The server exited during startup')
-    try {
-      const res = await fetch(`${server.baseUrl}/api/sections`, { signal: AbortSignal.timeout(10_000) })
-      await res.arrayBuffer()
-      if (res.status === 200) return
-      last = `status ${res.status}`
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error)
-    }
-    await sleep(500)
-  }
-  throw new Error(`The server did not answer GET /api/sections with 200 in ${timeoutMs / 1000} s (last: ${last})`)
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  const pids = processTree(server.child.pid!)
-  server.child.kill('SIGTERM')
-  const done = await Promise.race([server.exited.then(() => true), sleep(20_000).then(() => false)])
-  if (!done) {
-    log('The server did not stop within 20 s: killing it')
-    server.child.kill('SIGKILL')
-    await server.exited
-  }
-  // Anything the server itself spawned and left behind.
-  for (const pid of pids) {
-    if (pid === server.child.pid) continue
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Memory: resident set of the server's process tree, from /proc
-// ---------------------------------------------------------------------------------------------
-
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // The command name may hold spaces and parentheses: fields restart after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      parents.set(Number(entry), Number(fields[1]))
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const tree = [root]
-  for (let i = 0; i < tree.length; i++) {
-    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid)
-  }
-  return tree
-}
-
-/**
- * CPU seconds (user + system) used so far by the given processes, including their exited
- * children that they reaped (PostgreSQL backends come and go).
- */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // utime, stime, cutime, cstime
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100 // USER_HZ: 100 on Linux
-}
-
 /** CPU used by the server tree, by this process (the load generator) and by its other children (PostgreSQL). */
-/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
-function machineBusySeconds(): number {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]
-  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number)
-  return (user + nice + system + irq + softirq + steal) / 100
-}
-
 function cpuSnapshot(serverPid: number) {
   const serverTree = processTree(serverPid)
   const serverSet = new Set(serverTree)
@@ -267,61 +99,6 @@ function cpuSnapshot(serverPid: number) {
     loadGenerator: (own.user + own.system) / 1e6,
     machine: machineBusySeconds(),
     database: cpuSeconds(others),
-  }
-}
-
-function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))
-    return match ? Number(match[1]) : 0
-  } catch {
-    return 0
-  }
-}
-
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 120)
-  } catch {
-    return '?'
-  }
-}
-
-class RssSampler {
-  maxTreeKb = 0
-  /** Since the last resetWindow(). */
-  windowMaxKb = 0
-  private timer?: NodeJS.Timeout
-  constructor(private readonly root: number) {}
-  sample() {
-    const total = processTree(this.root).reduce((sum, pid) => sum + statusKb(pid, 'VmRSS'), 0)
-    this.maxTreeKb = Math.max(this.maxTreeKb, total)
-    this.windowMaxKb = Math.max(this.windowMaxKb, total)
-    return total
-  }
-  resetWindow() {
-    this.windowMaxKb = this.sample()
-  }
-  start(everyMs = 250) {
-    this.timer = setInterval(() => this.sample(), everyMs)
-    this.timer.unref()
-  }
-  stop() {
-    if (this.timer) clearInterval(this.timer)
-  }
-  report() {
-    const processes = processTree(this.root).map((pid) => ({
-      pid,
-      command: commandOf(pid),
-      rssMb: round(statusKb(pid, 'VmRSS') / 1024, 1),
-      peakRssMb: round(statusKb(pid, 'VmHWM') / 1024, 1),
-    }))
-    const currentMb = round(
-      processes.reduce((sum, p) => sum + p.rssMb, 0),
-      1,
-    )
-    const peakMb = round(Math.max(this.maxTreeKb / 1024, Math.max(...processes.map((p) => p.peakRssMb))), 1)
-    return { processes, currentMb, sampledMaxTreeMb: round(this.maxTreeKb / 1024, 1), peakMb }
   }
 }
 
@@ -433,11 +210,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN
   const rank = Math.ceil((p / 100) * sorted.length)
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]
-}
-
-const round = (value: number, digits = 1) => {
-  const f = 10 ** digits
-  return Math.round(value * f) / f
 }
 
 async function run(baseUrl: string, scenario: Scenario, sampler: RssSampler, serverPid: number): Promise<RunFigures> {
@@ -645,44 +417,20 @@ async function main() {
   await ensureBuild()
   await fs.mkdir(RESULTS_DIR, { recursive: true })
 
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-bench-'))
-  // Run as root, the embedded PostgreSQL drops to its own user, which must reach its directory.
-  await fs.chmod(dataDir, 0o755)
-  let services: StartedServices | undefined
-  let server: Server | undefined
-  let sampler: RssSampler | undefined
-  let cleaning = false
-  const cleanups: Array<() => Promise<void>> = []
-  const cleanup = async () => {
-    if (cleaning) return
-    cleaning = true
-    sampler?.stop()
-    for (const stop of cleanups) await stop().catch(() => undefined)
-    if (server) await stopServer(server).catch((error) => log(`stopping the server failed: ${error}`))
-    if (services) await services.stop().catch((error) => log(`stopping the services failed: ${error}`))
-    await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined)
-  }
-  // The embedded PostgreSQL's own exit hook may end the process on a signal before cleanup() is done.
-  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log(`${signal}: stopping`)
-      cleanup().finally(() => process.exit(130))
-    })
-  }
-
+  const bench = await BenchRun.open('gallery-bench-')
   try {
-    log(`Starting embedded PostgreSQL and S3 (throw-away, ${dataDir})`)
-    services = await startMissingServices({ dataDir, env: {} as NodeJS.ProcessEnv, ephemeral: true })
+    const services = await bench.startServices()
     for (const line of services.started) log(`Started ${line.replace(/ on .*/, '')}`)
 
     log('Starting the production server (next start)')
-    server = await startServer(services.env, dataDir)
+    const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
+    const server = await bench.start(services.env, { nodeArgs })
     const t0 = Date.now()
     await waitForReady(server)
     log(`Server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${server.baseUrl}`)
-    sampler = new RssSampler(server.child.pid!)
+    const sampler = new RssSampler([server.child.pid!])
     sampler.start()
+    bench.onCleanup(() => sampler.stop())
 
     log(`Seeding ${MEDIA_COUNT.toLocaleString('en-US')} media`)
     const t1 = Date.now()
@@ -728,7 +476,7 @@ async function main() {
     // The load generator's ceiling for this answer: a bare Node server (own process) that
     // sends the very same compressed bytes, and nothing else.
     const ceiling = await startBareServer(server.baseUrl, '/api/media-files', BROWSER)
-    cleanups.push(ceiling.stop)
+    bench.onCleanup(ceiling.stop)
 
     const all: Scenario[] = [
       { name: 'GET /api/sections', path: '/api/sections', expectStatus: 200, timeoutS: 10, connections: CONNECTIONS },
@@ -870,30 +618,12 @@ async function main() {
       )
       console.log('')
     }
-    const checkWidth = Math.max(...checks.map((c) => c.target.length))
-    for (const check of checks) {
-      console.log(
-        `${check.pass === null ? 'SKIP' : check.pass ? 'PASS' : 'MISS'}  ${check.target.padEnd(checkWidth)}  ${check.actual}`,
-      )
-    }
-    console.log('')
+    printChecks(checks)
 
     const report = {
       date: started.toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? null,
-        totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
-        platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-        node: process.version,
-        loadAverageAtEnd: os.loadavg().map((value) => round(value, 2)),
-      },
-      app: {
-        commit: gitCommit(),
-        buildId: readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim(),
-        builtAt: statSync(path.join(ROOT, '.next', 'BUILD_ID')).mtime.toISOString(),
-        sourcesNewerThanBuild: newestSourceMtime() > statSync(path.join(ROOT, '.next', 'BUILD_ID')).mtimeMs,
-      },
+      machine: machineInfo(),
+      app: appInfo(),
       settings: { media: MEDIA_COUNT, connections: CONNECTIONS, durationS: DURATION_S, only: ONLY?.source ?? null },
       seeded: {
         total: Number(counts.total),
@@ -913,25 +643,11 @@ async function main() {
       checks,
       pass: checks.every((c) => c.pass !== false),
     }
-    const out = path.join(RESULTS_DIR, ONLY ? 'api.partial.json' : 'api.json')
-    await fs.writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
-    log(`Wrote ${path.relative(ROOT, out)}`)
-    if (STRICT && !report.pass) process.exitCode = 1
+    await bench.writeReport(ONLY ? 'api.partial.json' : 'api.json', report, STRICT)
   } catch (error) {
-    process.exitCode = 1
-    console.error(`[bench] failed: ${error instanceof Error ? error.stack : error}`)
-    if (server?.tail.length) console.error(`[bench] last server output:\n${server.tail.slice(-40).join('\n')}`)
+    bench.fail(error)
   } finally {
-    log('Stopping the server and services')
-    await cleanup()
-  }
-}
-
-function gitCommit(): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-  } catch {
-    return null
+    await bench.cleanup()
   }
 }
 

@@ -1,26 +1,40 @@
 // Upload and ingest benchmark: 200 camera-sized JPEGs (12 MP, 3–6 MB) through the browser's
-// upload path of the production build (presign → PUT to the store → create the record), then
-// the job worker's ingest, each against a baseline on the same machine:
+// upload path of the production build (s3/params → POST form to the store → create the
+// record), then the job worker's ingest, each against a baseline on the same machine:
 //   - upload wall time vs. the same bytes PUT straight to the same bucket with the AWS SDK,
 //   - ingest throughput vs. a plain loop of processImage (the same work) in its own process,
-//   - peak RSS of the server's process tree (app + in-process worker) during upload and ingest.
+//   - peak RSS of the app's and the worker's process trees during upload and ingest.
 // Usage: npm run bench:upload   (knobs: see bench/README.md)
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, statSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
-import { freePort } from '../src/server/embedded/free-port'
-import { startMissingServices, type StartedServices } from '../src/server/embedded/services'
+import {
+  BenchRun,
+  cpuSeconds,
+  ensureBuild,
+  appInfo,
+  intEnv,
+  log,
+  machineInfo,
+  printChecks,
+  processTree,
+  RESULTS_DIR,
+  ROOT,
+  round,
+  RssSampler,
+  type Server,
+  sleep,
+  statusKb,
+  waitForIdleMachine,
+  waitForReady,
+  WORKER_ENTRY,
+} from './lib/harness'
 
-const ROOT = process.cwd()
-const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
-const SERVE_ENTRY = path.join(ROOT, 'src', 'server', 'serve.ts')
-const WORKER_ENTRY = path.join(ROOT, 'src', 'server', 'jobs', 'run-worker.ts')
 const SHARP_LOOP = path.join(ROOT, 'bench', 'upload-sharp-loop.ts')
-const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
 
 const FILES = intEnv('BENCH_FILES', 200)
 const TRANSFERS = intEnv('BENCH_TRANSFERS', 6)
@@ -43,22 +57,7 @@ const TARGETS = {
   rssMb: 1536,
 }
 
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name]
-  const value = raw ? Number.parseInt(raw, 10) : Number.NaN
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const round = (value: number, digits = 1) => {
-  const f = 10 ** digits
-  return Math.round(value * f) / f
-}
 const mb = (bytes: number) => bytes / 1024 / 1024
-
-function log(line: string) {
-  process.stdout.write(`[bench] ${line}\n`)
-}
 
 /** Runs task(0..count-1), at most `size` at once. */
 async function pool(count: number, size: number, task: (index: number) => Promise<void>) {
@@ -156,183 +155,6 @@ async function ensureImages(): Promise<number[]> {
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
-
-// ---------------------------------------------------------------------------------------------
-// Production build and server (as in bench/api.ts)
-// ---------------------------------------------------------------------------------------------
-
-async function ensureBuild() {
-  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && process.env.BENCH_BUILD !== '1') return
-  log('Running `next build` (about 90 s)...')
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))))
-  })
-}
-
-type Server = { child: ChildProcess; baseUrl: string; tail: string[]; exited: Promise<number> }
-
-async function startServer(env: Record<string, string>, dataDir: string, entry = SERVE_ENTRY): Promise<Server> {
-  const port = await freePort()
-  const out = createWriteStream(path.join(dataDir, `${path.basename(entry, '.ts')}.log`))
-  const tail: string[] = []
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const keep = (chunk: Buffer) => {
-    out.write(chunk)
-    for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line)
-    if (tail.length > 200) tail.splice(0, tail.length - 200)
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
-  exited.then(() => out.end())
-  return { child, baseUrl: `http://127.0.0.1:${port}`, tail, exited }
-}
-
-async function waitForReady(server: Server, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs
-  let exited = false
-  server.exited.then(() => (exited = true))
-  let last = ''
-  while (Date.now() < deadline) {
-    if (exited) throw new Error('The server exited during startup')
-    try {
-      const res = await fetch(`${server.baseUrl}/api/sections`, { signal: AbortSignal.timeout(10_000) })
-      await res.arrayBuffer()
-      if (res.status === 200) return
-      last = `status ${res.status}`
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error)
-    }
-    await sleep(500)
-  }
-  throw new Error(`The server did not answer GET /api/sections with 200 in ${timeoutMs / 1000} s (last: ${last})`)
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  const pids = processTree(server.child.pid!)
-  server.child.kill('SIGTERM')
-  const done = await Promise.race([server.exited.then(() => true), sleep(20_000).then(() => false)])
-  if (!done) {
-    server.child.kill('SIGKILL')
-    await server.exited
-  }
-  for (const pid of pids) {
-    if (pid === server.child.pid) continue
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// /proc: process trees, RSS, CPU
-// ---------------------------------------------------------------------------------------------
-
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      parents.set(Number(entry), Number(fields[1]))
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const tree = [root]
-  for (let i = 0; i < tree.length; i++) {
-    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid)
-  }
-  return tree
-}
-
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100
-}
-
-function machineBusySeconds(): number {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]
-  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number)
-  return (user + nice + system + irq + softirq + steal) / 100
-}
-
-function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))
-    return match ? Number(match[1]) : 0
-  } catch {
-    return 0
-  }
-}
-
-/** Samples the summed RSS of the process trees under the given roots (app, then app + worker). */
-class RssSampler {
-  windowMaxKb = 0
-  private timer?: NodeJS.Timeout
-  constructor(readonly roots: number[]) {}
-  sample() {
-    const total = this.roots.flatMap((root) => processTree(root)).reduce((sum, pid) => sum + statusKb(pid, 'VmRSS'), 0)
-    this.windowMaxKb = Math.max(this.windowMaxKb, total)
-    return total
-  }
-  resetWindow() {
-    this.windowMaxKb = 0
-    return this.sample()
-  }
-  start(everyMs = 200) {
-    this.timer = setInterval(() => this.sample(), everyMs)
-    this.timer.unref()
-  }
-  stop() {
-    if (this.timer) clearInterval(this.timer)
-  }
-}
-
-/** Waits until the whole machine is quiet (under 15 % of one core for 2 s in a row), at most maxMs. */
-async function waitForIdleMachine(label: string, maxMs = 60_000) {
-  const deadline = Date.now() + maxMs
-  let quiet = 0
-  let before = machineBusySeconds()
-  while (Date.now() < deadline) {
-    await sleep(1000)
-    const now = machineBusySeconds()
-    quiet = now - before < 0.15 ? quiet + 1 : 0
-    before = now
-    if (quiet >= 2) return true
-  }
-  log(`  warning: the machine was still busy after ${maxMs / 1000} s (${label})`)
-  return false
-}
 
 // ---------------------------------------------------------------------------------------------
 // The app's API, signed in
@@ -504,45 +326,21 @@ async function main() {
   if (process.env.BENCH_GENERATE_ONLY === '1') return
   await ensureBuild()
 
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-bench-upload-'))
-  // Run as root, the embedded PostgreSQL drops to its own user, which must reach its directory.
-  await fs.chmod(dataDir, 0o755)
-  let services: StartedServices | undefined
-  let server: Server | undefined
-  let worker: Server | undefined
-  let sampler: RssSampler | undefined
-  let cleaning = false
-  const cleanup = async () => {
-    if (cleaning) return
-    cleaning = true
-    sampler?.stop()
-    if (worker) await stopServer(worker).catch((error) => log(`stopping the worker failed: ${error}`))
-    if (server) await stopServer(server).catch((error) => log(`stopping the server failed: ${error}`))
-    if (services) await services.stop().catch((error) => log(`stopping the services failed: ${error}`))
-    await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined)
-  }
-  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log(`${signal}: stopping`)
-      cleanup().finally(() => process.exit(130))
-    })
-  }
-
+  const bench = await BenchRun.open('gallery-bench-upload-')
   try {
-    log('Starting embedded PostgreSQL and S3 (throw-away)')
-    services = await startMissingServices({ dataDir, env: {} as NodeJS.ProcessEnv, ephemeral: true })
+    const services = await bench.startServices()
     Object.assign(process.env, services.env)
 
     // The production topology (ARCHITECTURE §6): web instance with JOBS_WORKER=off, and the
     // worker (`npm run worker`) in its own process, started once the uploads are stored.
     log('Starting the production server (JOBS_WORKER=off)')
-    server = await startServer({ ...services.env, JOBS_WORKER: 'off' }, dataDir)
+    const server = await bench.start({ ...services.env, JOBS_WORKER: 'off' })
     const t0 = Date.now()
     await waitForReady(server)
     log(`Server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
     const session = await signIn(server.baseUrl)
-    sampler = new RssSampler([server.child.pid!])
+    const sampler = new RssSampler([server.child.pid!])
+    bench.onCleanup(() => sampler.stop())
     const rssIdleMb = round(sampler.sample() / 1024, 1)
 
     log(`Reading the ${FILES} files into memory (not timed)`)
@@ -574,7 +372,7 @@ async function main() {
     await waitForIdleMachine('before the worker')
     log('Ingest: starting the worker and waiting until every record is ready')
     const workerStartedAt = Date.now()
-    worker = await startServer(services.env, dataDir, WORKER_ENTRY)
+    const worker = await bench.start(services.env, { entry: WORKER_ENTRY })
     sampler.roots.push(worker.child.pid!)
     let lastCounts = atUploadEnd
     let lastLog = Date.now()
@@ -722,26 +520,12 @@ async function main() {
       'Note: uploads ran with JOBS_WORKER=off and the worker in its own process afterwards; in the embedded default the worker runs inside the app and ingest overlaps the uploads.',
     )
     console.log('')
-    const checkWidth = Math.max(...checks.map((c) => c.target.length))
-    for (const check of checks)
-      console.log(`${check.pass ? 'PASS' : 'MISS'}  ${check.target.padEnd(checkWidth)}  ${check.actual}`)
-    console.log('')
+    printChecks(checks)
 
     const report = {
       date: started.toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? null,
-        totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
-        platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-        node: process.version,
-        loadAverageAtEnd: os.loadavg().map((value) => round(value, 2)),
-      },
-      app: {
-        commit: gitCommit(),
-        buildId: readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim(),
-        builtAt: statSync(path.join(ROOT, '.next', 'BUILD_ID')).mtime.toISOString(),
-      },
+      machine: machineInfo(),
+      app: appInfo(),
       settings: {
         files: FILES,
         transfers: TRANSFERS,
@@ -790,25 +574,11 @@ async function main() {
       checks,
       pass: checks.every((c) => c.pass),
     }
-    const out = path.join(RESULTS_DIR, 'upload.json')
-    await fs.writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
-    log(`Wrote ${path.relative(ROOT, out)}`)
-    if (STRICT && !report.pass) process.exitCode = 1
+    await bench.writeReport('upload.json', report, STRICT)
   } catch (error) {
-    process.exitCode = 1
-    console.error(`[bench] failed: ${error instanceof Error ? error.stack : error}`)
-    if (server?.tail.length) console.error(`[bench] last server output:\n${server.tail.slice(-40).join('\n')}`)
+    bench.fail(error)
   } finally {
-    log('Stopping the server and services')
-    await cleanup()
-  }
-}
-
-function gitCommit(): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-  } catch {
-    return null
+    await bench.cleanup()
   }
 }
 
