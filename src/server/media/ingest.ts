@@ -75,12 +75,13 @@ export async function markIngestFailed(payload: Payload, mediaId: string, reason
 
 async function ingestImage(mediaId: string, key: string, originalSize: number) {
   const image = await processImage(await readObject(key))
-  const derivatives = []
-  for (const derivative of image.derivatives) {
-    const derivedObjectKey = derivedKey(mediaId, derivative.width)
-    await putObject(derivedObjectKey, derivative.data, 'image/webp', derivative.size)
-    derivatives.push({ width: derivative.width, height: derivative.height, key: derivedObjectKey, size: derivative.size })
-  }
+  const derivatives = await Promise.all(
+    image.derivatives.map(async ({ width, height, data, size }) => {
+      const derivedObjectKey = derivedKey(mediaId, width)
+      await putObject(derivedObjectKey, data, 'image/webp', size)
+      return { width, height, key: derivedObjectKey, size }
+    }),
+  )
   const display = [...derivatives].reverse().find((d) => d.width <= DISPLAY_WIDTH) ?? derivatives[0]
   return {
     width: image.width,
