@@ -4,7 +4,7 @@ import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/advisory-lock'
-import { claimJob, startJobsWorker } from '../../src/server/jobs/worker'
+import { claimJob, STALE_AFTER_MS, startJobsWorker } from '../../src/server/jobs/worker'
 import { INGEST_TASK } from '../../src/server/media/ingest-task'
 import { Session, signedInAdmin } from '../helpers/api'
 import { makePhoto } from '../helpers/media-fixtures'
@@ -30,6 +30,22 @@ describe('the jobs worker', () => {
     const claimed = claims.filter((id): id is string => id !== null)
     expect(claimed).toHaveLength(6)
     expect(new Set(claimed).size).toBe(6)
+    expect(await claimJob(payload)).toBeNull()
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+  })
+
+  it('claims again a job whose worker stopped touching it, and leaves a live one alone', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } })
+    const first = await claimJob(payload)
+    expect(first).not.toBeNull()
+    expect(await claimJob(payload)).toBeNull()
+    // The worker that took it died: no heartbeat for longer than the stale limit.
+    await poolOf(payload).query(`UPDATE payload_jobs SET updated_at = now() - make_interval(secs => $1) WHERE id = $2`, [
+      STALE_AFTER_MS / 1000 + 1,
+      first,
+    ])
+    expect(await claimJob(payload)).toBe(first)
     expect(await claimJob(payload)).toBeNull()
     await poolOf(payload).query('DELETE FROM payload_jobs')
   })

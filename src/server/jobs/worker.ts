@@ -7,6 +7,10 @@
 // Payload's own claim (find, then mark processing) is not atomic, so two runners could
 // both take a job. The claim here is one UPDATE … FOR UPDATE SKIP LOCKED: any number of
 // slots, processes and instances can run this worker and each job runs once.
+//
+// A running job's row is touched every HEARTBEAT_MS. A job marked processing whose row has
+// not been touched for STALE_AFTER_MS lost its worker (a crash, a kill mid-ingest) and is
+// claimed again; ingest is idempotent, so the re-run gives the same result.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/advisory-lock'
 
@@ -14,6 +18,8 @@ import { poolOf } from '../db/advisory-lock'
 export const WORKER_SLOTS = 3
 const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
+export const HEARTBEAT_MS = 30_000
+export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
@@ -23,14 +29,29 @@ export async function claimJob(payload: Payload): Promise<string | null> {
     `UPDATE payload_jobs SET processing = true, updated_at = now()
       WHERE id = (
         SELECT id FROM payload_jobs
-         WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
+         WHERE completed_at IS NULL AND has_error IS NOT TRUE
+           AND (processing = false OR updated_at < now() - make_interval(secs => $1))
            AND (wait_until IS NULL OR wait_until < now()) AND queue = 'default'
          ORDER BY created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
       RETURNING id`,
+    [STALE_AFTER_MS / 1000],
   )
   return rows[0]?.id ?? null
+}
+
+async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise<T>): Promise<T> {
+  const beat = setInterval(() => {
+    poolOf(payload)
+      .query('UPDATE payload_jobs SET updated_at = now() WHERE id = $1 AND processing', [id])
+      .catch((error: unknown) => payload.logger.warn({ err: error, msg: `Heartbeat of job ${id} failed` }))
+  }, HEARTBEAT_MS)
+  try {
+    return await run()
+  } finally {
+    clearInterval(beat)
+  }
 }
 
 /** Starts the slots; the function it answers stops claiming and resolves once running jobs have finished. */
@@ -40,7 +61,7 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => P
     while (!stopped) {
       try {
         const id = await claimJob(payload)
-        if (id) await payload.jobs.runByID({ id, silent: { info: true } })
+        if (id) await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
         else await sleep(IDLE_MS)
       } catch (error) {
         payload.logger.error({ err: error, msg: 'A jobs worker slot failed; retrying shortly' })
