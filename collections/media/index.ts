@@ -17,6 +17,10 @@ export const Media: CollectionConfig = {
     useAsTitle: 'originalFilename',
     defaultColumns: ['originalFilename', 'fileType', 'section', 'isHidden', 'status', 'uploadedAt'],
     group: 'Gallery',
+    components: {
+      // The media list is the Media Gallery Pro screen; Payload's edit view stays for editors' fixes.
+      views: { list: { Component: '/src/admin/media-gallery-view#MediaGalleryView' } },
+    },
   },
   defaultSort: 'sortOrder',
   access: {
