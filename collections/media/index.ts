@@ -38,6 +38,8 @@ export const Media: CollectionConfig = {
     displayPreview: true,
   },
   fields: [
+    // Presentational only (no column): the photo or video, above the fields editors fix.
+    { name: 'preview', type: 'ui', admin: { components: { Field: '/src/admin/media-preview#MediaPreview' } } },
     { name: 'originalFilename', type: 'text', required: true, maxLength: 255 },
     {
       name: 'fileType',

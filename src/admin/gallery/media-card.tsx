@@ -2,7 +2,7 @@
 // tags-and-notes button and the per-photo section picker. In select mode a click toggles
 // the card (shift-click selects a range); otherwise it opens the lightbox.
 'use client'
-import { memo, type MouseEvent } from 'react'
+import { memo, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { formatMegabytes } from '@/lib/format'
 import styles from './gallery.module.css'
@@ -22,8 +22,14 @@ type Props = {
 }
 
 export const MediaCard = memo(function MediaCard({ file, sections, selectMode, selected, onActivate, onEditTags }: Props) {
+  // The picker (a Radix select) mounts when the card is first hovered or focused: a grid
+  // of cards scrolling past, or re-filtered on each keystroke, stays cheap to render.
+  const [engaged, setEngaged] = useState(false)
+  const engage = () => setEngaged(true)
   return (
     <article
+      onPointerEnter={engage}
+      onFocus={engage}
       className={`${styles.card} ${selected ? styles.cardSelected : ''}`}
       data-testid="media-card"
       data-id={file.id}
@@ -45,7 +51,7 @@ export const MediaCard = memo(function MediaCard({ file, sections, selectMode, s
           )}
           {file.fileType === 'video' && <span className={styles.typeBadge}>Video</span>}
         </button>
-        {!selectMode && <SectionPicker file={file} sections={sections} />}
+        {!selectMode && engaged && <SectionPicker file={file} sections={sections} />}
       </div>
       <div className={styles.cardBody}>
         <div className={styles.cardTitleRow}>

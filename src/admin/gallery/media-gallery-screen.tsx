@@ -5,7 +5,7 @@
 'use client'
 import * as Tooltip from '@radix-ui/react-tooltip'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useNotify } from '@/components/notices'
 import { UploadCard } from '@/admin/upload-card'
 import { refreshGallery, useMediaFiles, useSections } from '@/lib/api/admin-reads'
@@ -77,12 +77,11 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   // Typing stays responsive: the list follows the search text at React's deferred priority.
   const deferredFilters = useDeferredValue(filters)
   const inSection = useMemo(() => filterBySection(all, activeSection), [all, activeSection])
-  const searched = useMemo(() => filterMedia(inSection, deferredFilters), [inSection, deferredFilters])
+  // Sorted once per list and sort; a keystroke only filters (filtering keeps the order).
+  const sorted = useMemo(() => sortMedia(inSection, sort), [inSection, sort])
+  const searched = useMemo(() => filterMedia(sorted, deferredFilters), [sorted, deferredFilters])
   const counts = useMemo(() => typeCounts(searched), [searched])
-  const shown = useMemo(
-    () => sortMedia(filterByType(searched, typeFilter === 'all' ? undefined : typeFilter), sort),
-    [searched, typeFilter, sort],
-  )
+  const shown = useMemo(() => filterByType(searched, typeFilter === 'all' ? undefined : typeFilter), [searched, typeFilter])
   const categories = useMemo(() => categoriesOf(all), [all])
   const tags = useMemo(() => tagsOf(all), [all])
   const hiddenCount = useMemo(() => all.filter((file) => file.isHidden === 'true').length, [all])
@@ -99,16 +98,20 @@ export function MediaGalleryScreen({ username }: { username: string }) {
     setSelected(new Set())
   }
 
-  const onActivate = useCallback(
-    (file: MediaFile, event: MouseEvent) => {
-      if (!selectMode) {
-        setLightboxIndex(shown.indexOf(file))
-        return
-      }
-      setSelected((current) => (event.shiftKey ? selectRange(shown, current, file.id) : toggleSelection(current, file.id)))
-    },
-    [selectMode, shown],
-  )
+  // Stable across renders (it reads the latest list from a ref), so cards that keep their
+  // file are not re-rendered on every keystroke.
+  const latest = useRef({ selectMode, shown })
+  useEffect(() => {
+    latest.current = { selectMode, shown }
+  })
+  const onActivate = useCallback((file: MediaFile, event: MouseEvent) => {
+    const { selectMode: selecting, shown: list } = latest.current
+    if (!selecting) {
+      setLightboxIndex(list.indexOf(file))
+      return
+    }
+    setSelected((current) => (event.shiftKey ? selectRange(list, current, file.id) : toggleSelection(current, file.id)))
+  }, [])
   const onEditTags = useCallback((file: MediaFile) => setTagsFileId(file.id), [])
 
   const startReorder = () => {
