@@ -8,6 +8,7 @@ import { seedPhotos } from '../helpers/e2e-seed'
 
 type Media = {
   id: string
+  filename: string
   originalFilename: string
   section: string | null
   room: string | null
@@ -84,6 +85,10 @@ test('the header, stats, section bar and filter bar show the spec texts', async 
   const opened = await page.evaluate(() => (window as unknown as { opened: unknown[][] }).opened)
   expect(opened[0].slice(0, 2)).toEqual(['/gallery', '_blank'])
   expect(opened[1]).toEqual([`${baseURL}/admin`, '_blank', 'width=1200,height=800'])
+
+  // The media collection's list view is the same screen.
+  await page.goto('/admin/collections/media')
+  await expect(page.getByRole('heading', { name: 'Media Gallery Pro' })).toBeVisible()
 })
 
 test('search, category and tag filters narrow the grid and Clear All resets them', async ({ page, baseURL }) => {
@@ -278,6 +283,13 @@ test('custom tags, description and notes are edited in the dialog', async ({ pag
     description: 'Bright kitchen with island',
     notes: 'Replace the bulb',
   })
+
+  // Payload's stock edit view stays, with a preview of the photo.
+  await page.goto(`/admin/collections/media/${id}`)
+  await expect(page.getByRole('img', { name: `Preview of ${saved.filename}` })).toBeVisible()
+  expect(
+    await page.getByRole('img', { name: `Preview of ${saved.filename}` }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0)
 })
 
 test('failures show the spec notices', async ({ page, baseURL }) => {

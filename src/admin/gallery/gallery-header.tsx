@@ -1,6 +1,7 @@
 // Header of Media Gallery Pro (spec §1, §2): title, the platform-ready badge, the panel's
 // description, a greeting with the username, Logout, settings, Public Gallery and Open in New Window.
 'use client'
+import { memo } from 'react'
 import { useLogout } from '@/lib/api/auth'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
@@ -8,7 +9,7 @@ import styles from './gallery.module.css'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
 
-export function GalleryHeader({ username }: { username: string }) {
+export const GalleryHeader = memo(function GalleryHeader({ username }: { username: string }) {
   const notify = useNotify()
   const logout = useLogout()
 
@@ -56,4 +57,4 @@ export function GalleryHeader({ username }: { username: string }) {
       </div>
     </header>
   )
-}
+})

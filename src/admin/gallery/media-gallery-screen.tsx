@@ -5,7 +5,7 @@
 'use client'
 import * as Tooltip from '@radix-ui/react-tooltip'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useNotify } from '@/components/notices'
 import { UploadCard } from '@/admin/upload-card'
 import { refreshGallery, useMediaFiles, useSections } from '@/lib/api/admin-reads'
@@ -43,6 +43,9 @@ const TOOLTIP_DELAY_MS = 700
 const TOOLTIP_SKIP_DELAY_MS = 300
 
 const EMPTY: MediaFile[] = []
+
+// The parts above the grid do not depend on the search text: a keystroke must not re-render them.
+const StaticUploadCard = memo(UploadCard)
 
 type TypeFilter = 'all' | 'image' | 'video'
 
@@ -88,10 +91,10 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   const selection = useMemo(() => (selected.size ? all.filter((file) => selected.has(file.id)) : EMPTY), [all, selected])
   const tagsFile = tagsFileId ? (all.find((file) => file.id === tagsFileId) ?? null) : null
 
-  const chooseSection = (section: string) => {
+  const chooseSection = useCallback((section: string) => {
     setActiveSection(section)
     setReorderList(null)
-  }
+  }, [])
 
   const toggleSelectMode = () => {
     setSelectMode((on) => !on)
@@ -143,7 +146,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className={styles.screen} data-lightbox-index={lightboxIndex ?? undefined}>
         <GalleryHeader username={username} />
-        <UploadCard onRegistered={onRegistered} />
+        <StaticUploadCard onRegistered={onRegistered} />
         <StatCards />
         <SectionFilterBar
           sections={sectionsQuery.data}

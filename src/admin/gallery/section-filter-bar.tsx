@@ -4,7 +4,7 @@
 // the active section's line.
 'use client'
 import * as Tooltip from '@radix-ui/react-tooltip'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { Section } from '@/lib/api/types'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '@/lib/constants'
 import styles from './gallery.module.css'
@@ -38,7 +38,14 @@ function WithTooltip({ enabled, text, children }: { enabled: boolean; text: stri
   )
 }
 
-export function SectionFilterBar({ sections, hiddenCount, active, onSelect, view, onViewChange }: Props) {
+export const SectionFilterBar = memo(function SectionFilterBar({
+  sections,
+  hiddenCount,
+  active,
+  onSelect,
+  view,
+  onViewChange,
+}: Props) {
   const iconsOnly = useMediaQuery('(max-width: 767px)')
   const total = sections?.reduce((sum, section) => sum + section.count, 0) ?? 0
   const buttons = sections ? [...sections, { ...hiddenSection, count: hiddenCount }] : []
@@ -99,4 +106,4 @@ export function SectionFilterBar({ sections, hiddenCount, active, onSelect, view
       )}
     </nav>
   )
-}
+})
