@@ -84,22 +84,6 @@ const sectionOf = (doc: { section?: unknown }) =>
     ? String((doc.section as { id: string }).id)
     : ((doc.section as string | null) ?? null)
 
-/** The next sortOrder at the end of a section, so photos moved in land after its ordered ones. */
-async function nextSortOrder(req: PayloadRequest, sectionId: string): Promise<number> {
-  const { docs } = await req.payload.find({
-    collection: 'media',
-    where: { section: { equals: sectionId } },
-    select: { sortOrder: true },
-    sort: '-sortOrder',
-    depth: 0,
-    limit: 1,
-    overrideAccess: false,
-    user: req.user,
-    req,
-  })
-  return (docs[0]?.sortOrder ?? -1) + 1
-}
-
 export type SectionChoice = { section: string | null; isHidden?: 'true' | 'false'; room?: string | null }
 
 /**
@@ -113,10 +97,9 @@ export async function assignSection(req: PayloadRequest, id: string, choice: Sec
     throw badRequest('A photo in a section is visible: choose "hidden" to hide it.')
   }
   return inTransaction(req, async () => {
-    const existing = await findMedia(req, id)
+    await findMedia(req, id)
     if (sectionId) await findSection(req, sectionId)
     const data: Record<string, unknown> = { section: sectionId, isHidden: hide }
-    if (sectionId && sectionOf(existing) !== sectionId) data.sortOrder = await nextSortOrder(req, sectionId)
     if (choice.room !== undefined) data.room = choice.room
     const doc = await req.payload.update({ collection: 'media', id, data, depth: 0, overrideAccess: false, user: req.user, req })
     return mapMediaFile(doc as MediaRecord, { forAdmin: true })
@@ -132,12 +115,19 @@ export async function bulkAssign(
   return inTransaction(req, async () => {
     const section = await findSection(req, sectionId)
     const found = await findAllMedia(req, mediaIds)
-    let next = await nextSortOrder(req, section.id)
-    for (const id of found.keys()) {
-      const data: Record<string, unknown> = { section: section.id, isHidden: false, room }
-      if (sectionOf(found.get(id)!) !== section.id) data.sortOrder = next++
-      await req.payload.update({ collection: 'media', id, data, depth: 0, overrideAccess: false, user: req.user, req })
-    }
+    // One bulk update through Payload (hooks, validation and access apply to each photo).
+    const { errors } = await req.payload.update({
+      collection: 'media',
+      where: { id: { in: [...found.keys()] } },
+      data: { section: section.id, isHidden: false, room },
+      depth: 0,
+      select: { section: true },
+      overrideAccess: false,
+      user: req.user,
+      req,
+    })
+    // A failed photo fails the whole assignment: the transaction is rolled back.
+    if (errors.length) throw badRequest(`Media file ${errors[0].id} could not be assigned: ${errors[0].message}`)
     const count = found.size
     return { message: `${count} ${count === 1 ? 'photo' : 'photos'} assigned to ${section.name}`, assigned: count }
   })
