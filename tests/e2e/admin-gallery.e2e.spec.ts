@@ -3,6 +3,7 @@
 // public answers), reordering by drag and by keyboard that survives a reload, tag
 // editing, filters and the notices' texts. Each test seeds its own uniquely named photos.
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
 import { signIn } from '../helpers/e2e-admin'
 import { seedPhotos } from '../helpers/e2e-seed'
 
@@ -186,7 +187,6 @@ test('hiding a photo with the picker removes it from the public answers', async 
   expect(await outdoorsCount()).toBe(before - 1)
   expect(((await (await visitor.get('/api/sections/outdoors/media')).json()) as Media[]).map((f) => f.id)).not.toContain(id)
   expect(((await (await visitor.get('/api/media-files')).json()) as Media[]).map((f) => f.id)).not.toContain(id)
-  await visitor.dispose()
 
   // The manager still finds it under the hidden pseudo-section.
   await page
@@ -194,6 +194,18 @@ test('hiding a photo with the picker removes it from the public answers', async 
     .getByRole('button', { name: /Hide from Gallery/ })
     .click()
   await expect(cards(page)).toHaveCount(1)
+
+  // Brought back from the hidden list: the card leaves that list, the notice still shows.
+  await cards(page).first().hover()
+  await cards(page)
+    .first()
+    .getByRole('combobox', { name: `Section for ${prefix}-view.jpg` })
+    .click()
+  await page.getByRole('option', { name: /Outdoors/ }).click()
+  await expect(notices(page).getByText('Photo moved to Outdoors')).toBeVisible()
+  await expect(cards(page)).toHaveCount(0)
+  expect(await outdoorsCount()).toBe(before)
+  await visitor.dispose()
 })
 
 test('reordering by drag and by keyboard is saved and survives a reload', async ({ page, baseURL }) => {
@@ -354,4 +366,55 @@ test('an anonymous visitor is sent to the login page', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/)
   await page.goto('/admin/collections/media')
   await expect(page).toHaveURL(/\/login/)
+})
+
+test('loading shows 6 section placeholders and 12 skeleton cards', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!)
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/sections', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.route('**/api/media-files', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/admin')
+  await expect(page.getByTestId('section-placeholder')).toHaveCount(6)
+  await expect(page.getByTestId('media-skeleton')).toHaveCount(12)
+  release()
+  await expect(page.getByTestId('section-placeholder')).toHaveCount(0)
+  await expect(page.getByTestId('media-skeleton')).toHaveCount(0)
+})
+
+test('below 768 px the section buttons show icons only, with a tooltip of name and count', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!)
+  await page.setViewportSize({ width: 600, height: 900 })
+  await openGallery(page)
+  const sections = (await (await page.request.get('/api/sections')).json()) as Section[]
+  const backyard = sections.find((section) => section.id === 'backyard')!
+  const button = page.getByRole('navigation', { name: 'Sections' }).locator('[data-section="backyard"]')
+  await expect(button.getByText('Backyard')).toBeHidden()
+  await button.hover()
+  await expect(page.getByRole('tooltip')).toHaveText(`Backyard (${backyard.count})`)
+})
+
+test('F8 moves focus to the notices', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!)
+  const prefix = unique()
+  await seedPhotos(page.request, baseURL!, [{ name: `${prefix}-f8.jpg` }])
+  await openGallery(page, prefix)
+  await page.getByRole('button', { name: `Edit tags and notes of ${prefix}-f8.jpg` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+  await expect(notices(page).getByText('Tags Updated')).toBeVisible()
+  await page.keyboard.press('F8')
+  await expect(notices(page).locator('ol')).toBeFocused()
+})
+
+test('the screen has no detectable accessibility violations', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!)
+  await openGallery(page)
+  const results = await new AxeBuilder({ page }).include('[data-testid="media-gallery"]').analyze()
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
 })

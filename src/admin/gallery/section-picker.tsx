@@ -16,20 +16,20 @@ export function SectionPicker({ file, sections }: { file: MediaFile; sections: S
   const current = placementOf(file, sections)
   const hidden = file.isHidden === 'true'
 
-  const choose = (section: string) => {
+  // mutateAsync, not mutate's callbacks: the card may leave the filtered list (and unmount)
+  // once the lists refresh, and the notice must still be shown.
+  const choose = async (section: string) => {
     const target = section === hiddenSection.id ? hiddenSection : sections.find((candidate) => candidate.id === section)
-    assign.mutate(
-      { id: file.id, section },
-      {
-        onSuccess: () => notify({ title: 'Section Assigned', description: `Photo moved to ${target?.name ?? section}` }),
-        onError: () =>
-          notify({
-            title: 'Assignment Failed',
-            description: 'Failed to assign photo to section. Please try again.',
-            variant: 'destructive',
-          }),
-      },
-    )
+    try {
+      await assign.mutateAsync({ id: file.id, section })
+      notify({ title: 'Section Assigned', description: `Photo moved to ${target?.name ?? section}` })
+    } catch {
+      notify({
+        title: 'Assignment Failed',
+        description: 'Failed to assign photo to section. Please try again.',
+        variant: 'destructive',
+      })
+    }
   }
 
   return (
@@ -42,7 +42,7 @@ export function SectionPicker({ file, sections }: { file: MediaFile; sections: S
         label={`Section for ${file.originalFilename}`}
         className={styles.pickerTrigger}
         value={undefined}
-        onValueChange={choose}
+        onValueChange={(section) => void choose(section)}
         onOpenChange={setOpen}
         disabled={assign.isPending}
         placeholder={assign.isPending ? 'Assigning...' : 'Choose section...'}
