@@ -28,7 +28,8 @@ export const GalleryHeader = memo(function GalleryHeader({ username }: { usernam
     })
 
   return (
-    <header className={styles.header}>
+    // Not a <header>: Payload's admin page already has the banner landmark.
+    <div className={styles.header}>
       <div>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>Media Gallery Pro</h1>
@@ -55,6 +56,6 @@ export const GalleryHeader = memo(function GalleryHeader({ username }: { usernam
           Logout
         </button>
       </div>
-    </header>
+    </div>
   )
 })

@@ -72,13 +72,13 @@ export const MediaCard = memo(function MediaCard({ file, sections, selectMode, s
           {formatMegabytes(file.fileSize)}
           {file.room ? ` · ${file.room}` : ''}
         </p>
-        <div className={styles.tagRow} aria-label="Tags">
+        <ul className={styles.tagRow} aria-label="Tags">
           {file.tags.slice(0, MAX_CARD_TAGS).map((tag) => (
-            <span key={tag} className={styles.tag}>
+            <li key={tag} className={styles.tag}>
               {tag}
-            </span>
+            </li>
           ))}
-        </div>
+        </ul>
       </div>
     </article>
   )
