@@ -118,6 +118,12 @@ test('search, category and tag filters narrow the grid and Clear All resets them
   await page.getByPlaceholder('Search photos by description, objects, or filename...').fill('deck by the WATER')
   await expect(cards(page)).toHaveCount(1)
   await expect(cards(page).first()).toContainText(`${prefix}-deck.jpg`)
+
+  // The list view shows the same media as rows.
+  await page.getByRole('button', { name: 'List', exact: true }).click()
+  await expect(page.getByTestId('media-list')).toBeVisible()
+  await expect(cards(page)).toHaveCount(1)
+  await expect(cards(page).first()).toContainText('Image · 800 x 600')
 })
 
 test('shift-click selects a range and the dialog assigns it to a section with a room', async ({ page, baseURL }) => {
