@@ -303,7 +303,8 @@ test('custom tags, description and notes are edited in the dialog', async ({ pag
   })
 
   // Payload's stock edit view stays, with a preview of the photo.
-  await page.goto(`/admin/collections/media/${id}`)
+  await page.getByRole('link', { name: `Open ${prefix}-kitchen.jpg in the editor` }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/collections/media/${id}$`))
   await expect(page.getByRole('img', { name: `Preview of ${saved.filename}` })).toBeVisible()
   expect(
     await page.getByRole('img', { name: `Preview of ${saved.filename}` }).evaluate((img: HTMLImageElement) => img.naturalWidth),

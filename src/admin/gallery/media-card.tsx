@@ -12,6 +12,9 @@ import type { SectionInfo } from './ui'
 
 const MAX_CARD_TAGS = 3
 
+/** Payload's stock edit view of a media file, kept for editors' fixes. */
+export const editorUrl = (file: MediaFile) => `/admin/collections/media/${encodeURIComponent(file.id)}`
+
 type Props = {
   file: MediaFile
   sections: SectionInfo[]
@@ -58,15 +61,25 @@ export const MediaCard = memo(function MediaCard({ file, sections, selectMode, s
           <p className={styles.fileName} title={file.originalFilename}>
             {file.originalFilename}
           </p>
-          <button
-            type="button"
-            className={`${styles.button} ${styles.iconButton}`}
-            aria-label={`Edit tags and notes of ${file.originalFilename}`}
-            title="Custom Tags and Notes"
-            onClick={() => onEditTags(file)}
-          >
-            🏷️
-          </button>
+          <span className={styles.toolbar}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.iconButton}`}
+              aria-label={`Edit tags and notes of ${file.originalFilename}`}
+              title="Custom Tags and Notes"
+              onClick={() => onEditTags(file)}
+            >
+              🏷️
+            </button>
+            <a
+              className={`${styles.button} ${styles.iconButton}`}
+              href={editorUrl(file)}
+              aria-label={`Open ${file.originalFilename} in the editor`}
+              title="Open in the editor"
+            >
+              ✎
+            </a>
+          </span>
         </div>
         <p className={styles.meta}>
           {formatMegabytes(file.fileSize)}

@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { formatDuration, formatMegabytes } from '@/lib/format'
 import styles from './gallery.module.css'
-import { MediaCard } from './media-card'
+import { editorUrl, MediaCard } from './media-card'
 import { MediaThumb } from './media-thumb'
 import { placementOf, SectionBadge, type SectionInfo } from './ui'
 import { useGridColumns } from './use-media-query'
@@ -173,6 +173,13 @@ function VirtualList({
                 >
                   🏷️
                 </button>
+                <a
+                  className={`${styles.button} ${styles.iconButton}`}
+                  href={editorUrl(file)}
+                  aria-label={`Open ${file.originalFilename} in the editor`}
+                >
+                  ✎
+                </a>
               </div>
             </div>
           )
