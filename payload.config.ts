@@ -33,9 +33,9 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Media Gallery Pro' },
     components: {
-      // The upload card, until the Media Gallery Pro screen replaces the dashboard.
-      beforeDashboard: ['/src/admin/upload-card#UploadCard'],
       views: {
+        // Media Gallery Pro (it includes the upload card) replaces the stock dashboard.
+        dashboard: { Component: '/src/admin/media-gallery-view#MediaGalleryView' },
         // Visitors sign in on the product's own /login page, not Payload's.
         login: { Component: '/src/admin/redirect-to-login#RedirectToLogin' },
       },

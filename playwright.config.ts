@@ -37,7 +37,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The sign-in tests create the first account on the fresh database: they run before the rest
+    // (whose helpers would otherwise create it first), whichever files are chosen.
+    { name: 'fresh-install', testMatch: 'sign-in.e2e.spec.ts', use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium',
+      testIgnore: 'sign-in.e2e.spec.ts',
+      dependencies: ['fresh-install'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
   webServer: {
     command: 'node --import tsx src/server/launch.ts start',
     url: `${BASE_URL}/api/sections`,

@@ -1,17 +1,19 @@
-// Media read API of spec §7: GET /api/media-files and GET /api/media-files/stats.
-// Visitors get the public read model; a signed-in manager gets every media file.
+// Media API of spec §7. Reads: GET /api/media-files and GET /api/media-files/stats
+// (visitors get the public read model; a signed-in manager gets every media file).
+// The manager's mutations: create, delete, PUT .../{id}/section and .../{id}/metadata.
 import type { PayloadRequest } from 'payload'
 import { publicJson, statsOf } from '../media-public/read-model'
 import { filterByType } from '../src/lib/media-filters'
 import { mediaListQuerySchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
 import { averageLoadTimeSeconds } from '../src/server/metrics/load-times'
-import { z } from 'zod'
 import { mapMediaFile } from '../src/server/media/map-media-file'
 import { createMediaFromUpload } from '../src/server/media/create-media'
 import { createMediaSchema } from '../src/lib/schemas/upload'
 import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints, requireUser } from '../src/server/http/endpoint'
 import { notFound } from '../src/server/http/errors'
+import { assignSectionSchema, mediaParamsSchema, metadataSchema } from '../src/lib/schemas/placement'
+import { assignSection, updateMetadata } from '../src/server/media/placement'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 
 async function mediaFilesAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
@@ -38,8 +40,6 @@ export const mediaFileReads: PreparedRead[] = [
   { path: '/media-files/stats', answer: statsAnswer },
 ]
 
-const mediaIdSchema = z.object({ id: z.uuid('Media id is malformed.') })
-
 export const mediaFilesEndpoints = [
   ...preparedEndpoints(mediaFileReads),
 
@@ -53,7 +53,7 @@ export const mediaFilesEndpoints = [
   // Removes the record; its objects move under trash/ (the media collection's afterDelete hook).
   endpoint('delete', '/media-files/:id', async (req) => {
     requireUser(req)
-    const { id } = parseParams(req, mediaIdSchema)
+    const { id } = parseParams(req, mediaParamsSchema)
     const existing = await req.payload.findByID({
       collection: 'media',
       id,
@@ -65,5 +65,21 @@ export const mediaFilesEndpoints = [
     if (!existing) throw notFound(`Media file ${id} was not found.`)
     await req.payload.delete({ collection: 'media', id, overrideAccess: false, user: req.user, req })
     return Response.json({ message: 'Media file deleted', id })
+  }),
+
+  // Spec §4: hidden → section null + isHidden; a real section → that section, visible.
+  endpoint('put', '/media-files/:id/section', async (req) => {
+    requireUser(req)
+    const { id } = parseParams(req, mediaParamsSchema)
+    const choice = await parseBody(req, assignSectionSchema)
+    return Response.json(await assignSection(req, id, choice))
+  }),
+
+  // Spec §5: tags trimmed, lower-cased, empties and duplicates dropped; texts trimmed.
+  endpoint('put', '/media-files/:id/metadata', async (req) => {
+    requireUser(req)
+    const { id } = parseParams(req, mediaParamsSchema)
+    const change = await parseBody(req, metadataSchema)
+    return Response.json(await updateMetadata(req, id, change))
   }),
 ]

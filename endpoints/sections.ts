@@ -1,5 +1,7 @@
-// Section read API of spec §7: GET /api/sections, /api/sections/{id}/preview,
-// /api/sections/{section}/media. Prepared reads: built once per read-model version.
+// Section API of spec §7. Reads: GET /api/sections, /api/sections/{id}/preview,
+// /api/sections/{section}/media (prepared reads: built once per read-model version).
+// The manager's mutations: POST /api/sections/{sectionId}/bulk-assign and
+// PUT /api/sections/{sectionId}/reorder, each one transaction.
 import type { PayloadRequest } from 'payload'
 import { publicJson, sectionList, type PublicSnapshot } from '../media-public/read-model'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '../src/lib/constants'
@@ -7,8 +9,10 @@ import { filterByType } from '../src/lib/media-filters'
 import { sortSectionMedia } from '../src/lib/media-order'
 import { sectionMediaQuerySchema, sectionParamsSchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
-import { parseParams, parseQuery, preparedEndpoints } from '../src/server/http/endpoint'
-import { notFound, unauthorized } from '../src/server/http/errors'
+import { bulkAssignSchema, reorderSchema } from '../src/lib/schemas/placement'
+import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints, requireUser } from '../src/server/http/endpoint'
+import { badRequest, notFound, unauthorized } from '../src/server/http/errors'
+import { bulkAssign, reorderSection } from '../src/server/media/placement'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 
 const PREVIEW_SIZE = 4
@@ -73,4 +77,27 @@ export const sectionReads: PreparedRead[] = [
   { path: '/sections/:sectionId/media', answer: sectionMediaAnswer },
 ]
 
-export const sectionsEndpoints = preparedEndpoints(sectionReads)
+/** 'all' and 'hidden' are filters, not sections: nothing can be placed or ordered in them. */
+function realSectionId(req: PayloadRequest, refusal: string): string {
+  const { sectionId } = parseParams(req, sectionParamsSchema)
+  if (sectionId === ALL_SECTIONS_ID || sectionId === HIDDEN_SECTION_ID) throw badRequest(refusal)
+  return sectionId
+}
+
+export const sectionsEndpoints = [
+  ...preparedEndpoints(sectionReads),
+
+  endpoint('post', '/sections/:sectionId/bulk-assign', async (req) => {
+    requireUser(req)
+    const sectionId = realSectionId(req, 'Please select a section before assigning photos.')
+    const { mediaIds, room } = await parseBody(req, bulkAssignSchema)
+    return Response.json(await bulkAssign(req, sectionId, { mediaIds, room }))
+  }),
+
+  endpoint('put', '/sections/:sectionId/reorder', async (req) => {
+    requireUser(req)
+    const sectionId = realSectionId(req, 'Please select a specific section to reorder photos.')
+    const { mediaIds } = await parseBody(req, reorderSchema)
+    return Response.json(await reorderSection(req, sectionId, mediaIds))
+  }),
+]

@@ -17,6 +17,10 @@ export const Media: CollectionConfig = {
     useAsTitle: 'originalFilename',
     defaultColumns: ['originalFilename', 'fileType', 'section', 'isHidden', 'status', 'uploadedAt'],
     group: 'Gallery',
+    components: {
+      // The media list is the Media Gallery Pro screen; Payload's edit view stays for editors' fixes.
+      views: { list: { Component: '/src/admin/media-gallery-view#MediaGalleryView' } },
+    },
   },
   defaultSort: 'sortOrder',
   access: {
@@ -34,6 +38,8 @@ export const Media: CollectionConfig = {
     displayPreview: true,
   },
   fields: [
+    // Presentational only (no column): the photo or video, above the fields editors fix.
+    { name: 'preview', type: 'ui', admin: { components: { Field: '/src/admin/media-preview#MediaPreview' } } },
     { name: 'originalFilename', type: 'text', required: true, maxLength: 255 },
     {
       name: 'fileType',

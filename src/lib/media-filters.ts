@@ -1,6 +1,78 @@
-// Filters over media lists, shared by the API and the screens (spec §4 Filters).
+// Filters over media lists, shared by the API and the screens (spec §4 Filters, §5 search).
+// Pure functions: the admin screen runs them client-side over the loaded list.
 import type { MediaFile } from './api/types'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from './constants'
 
 /** The public filter: all, image or video. */
 export const filterByType = (files: MediaFile[], type?: 'image' | 'video') =>
   type ? files.filter((file) => file.fileType === type) : files
+
+/** Spec §4: search text, category (null means all) and chosen tags. */
+export type MediaFilters = { search: string; category: string | null; tags: string[] }
+
+export const NO_FILTERS: MediaFilters = { search: '', category: null, tags: [] }
+
+export const hasActiveFilters = (filters: MediaFilters) =>
+  filters.search.trim() !== '' || filters.category !== null || filters.tags.length > 0
+
+// The lower-cased text a search looks through, computed once per (immutable) media object.
+const haystacks = new WeakMap<MediaFile, string>()
+function haystackOf(file: MediaFile): string {
+  let text = haystacks.get(file)
+  if (text === undefined) {
+    text = [file.description ?? '', file.originalFilename, file.filename, ...file.tags, ...file.objects].join('\n').toLowerCase()
+    haystacks.set(file, text)
+  }
+  return text
+}
+
+/**
+ * Spec §5: search is a case-insensitive substring match on description, filename, tags and
+ * detected objects; the category is an exact match; the tag filter keeps items with any chosen tag.
+ */
+export function filterMedia(files: MediaFile[], { search, category, tags }: MediaFilters): MediaFile[] {
+  const needle = search.trim().toLowerCase()
+  const wanted = tags.length ? new Set(tags) : null
+  if (!needle && category === null && !wanted) return files
+  return files.filter(
+    (file) =>
+      (!needle || haystackOf(file).includes(needle)) &&
+      (category === null || file.category === category) &&
+      (!wanted || file.tags.some((tag) => wanted.has(tag))),
+  )
+}
+
+/** Spec §2 Section filter bar: 'all', a section id, or the pseudo-section 'hidden'. */
+export function filterBySection(files: MediaFile[], section: string): MediaFile[] {
+  if (section === ALL_SECTIONS_ID) return files
+  if (section === HIDDEN_SECTION_ID) return files.filter((file) => file.isHidden === 'true')
+  return files.filter((file) => file.section === section)
+}
+
+/** The distinct categories of a list, sorted. */
+export const categoriesOf = (files: MediaFile[]) =>
+  [...new Set(files.map((file) => file.category).filter((category): category is string => Boolean(category)))].sort()
+
+/** The distinct tags of a list, sorted. */
+export const tagsOf = (files: MediaFile[]) => [...new Set(files.flatMap((file) => file.tags))].sort()
+
+/** Spec §2: Sort by Upload Date (newest first), File Size (largest first) or Name (A to Z). */
+export type MediaSort = 'uploadedAt' | 'fileSize' | 'name'
+
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+
+export function sortMedia(files: MediaFile[], sort: MediaSort): MediaFile[] {
+  const sorted = [...files]
+  if (sort === 'fileSize') sorted.sort((a, b) => b.fileSize - a.fileSize || a.id.localeCompare(b.id))
+  else if (sort === 'name')
+    sorted.sort((a, b) => byName.compare(a.originalFilename, b.originalFilename) || a.id.localeCompare(b.id))
+  else sorted.sort((a, b) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : a.id.localeCompare(b.id)))
+  return sorted
+}
+
+/** Counts for the Media Gallery heading's All/Images/Videos buttons. */
+export function typeCounts(files: MediaFile[]) {
+  let images = 0
+  for (const file of files) if (file.fileType === 'image') images++
+  return { all: files.length, image: images, video: files.length - images }
+}

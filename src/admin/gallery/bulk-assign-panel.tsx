@@ -1,0 +1,94 @@
+// Bulk-assign floating panel (spec §2, §9): up to 10 thumbnails of the selection then "+N",
+// a quick section assignment (individual updates in batches of 10 with 100 ms pauses,
+// spec §7), and the button that opens the bulk assignment dialog.
+'use client'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useNotify } from '@/components/notices'
+import { refreshGallery } from '@/lib/api/admin-reads'
+import { assignSection } from '@/lib/api/assign-section'
+import type { MediaFile } from '@/lib/api/types'
+import styles from './gallery.module.css'
+import { MediaThumb } from './media-thumb'
+import { hiddenSection, sectionOptions, SelectBox, type SectionInfo } from './ui'
+
+const PANEL_THUMBNAILS = 10
+const BATCH_SIZE = 10
+const BATCH_PAUSE_MS = 100
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+type Props = {
+  selection: MediaFile[]
+  sections: SectionInfo[]
+  onOpenDialog: () => void
+  onClear: () => void
+}
+
+export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear }: Props) {
+  const notify = useNotify()
+  const queryClient = useQueryClient()
+  const [section, setSection] = useState<string | undefined>()
+  const [pending, setPending] = useState(false)
+  const extra = selection.length - PANEL_THUMBNAILS
+
+  const assignAll = async () => {
+    const target = section === hiddenSection.id ? hiddenSection : sections.find((candidate) => candidate.id === section)
+    if (!target) {
+      notify({ title: 'No Section Selected', description: 'Please select a section before assigning photos.' })
+      return
+    }
+    setPending(true)
+    try {
+      for (let start = 0; start < selection.length; start += BATCH_SIZE) {
+        if (start > 0) await pause(BATCH_PAUSE_MS)
+        await Promise.all(
+          selection.slice(start, start + BATCH_SIZE).map((file) => assignSection({ id: file.id, section: target.id })),
+        )
+      }
+      notify({ title: 'Bulk Assignment Complete', description: `${selection.length} photos assigned to ${target.name}` })
+      onClear()
+    } catch {
+      notify({
+        title: 'Bulk Assignment Failed',
+        description: 'Failed to assign photos. Please try again.',
+        variant: 'destructive',
+      })
+    } finally {
+      setPending(false)
+      await refreshGallery(queryClient)
+    }
+  }
+
+  return (
+    <aside className={styles.floatingPanel} aria-label="Selected photos" data-testid="bulk-panel">
+      <strong>{selection.length} selected</strong>
+      <div className={styles.panelThumbs}>
+        {selection.slice(0, PANEL_THUMBNAILS).map((file) => (
+          <div key={file.id} className={styles.panelThumb} data-testid="panel-thumb">
+            <MediaThumb file={file} width={100} />
+          </div>
+        ))}
+        {extra > 0 && <span className={styles.more}>+{extra}</span>}
+      </div>
+      <SelectBox
+        label="Section for the selected photos"
+        className={styles.smallTrigger}
+        value={section}
+        onValueChange={setSection}
+        placeholder="Choose a section..."
+        options={sectionOptions(sections, true)}
+        disabled={pending}
+      />
+      <button type="button" className={styles.button} onClick={assignAll} disabled={!section || pending}>
+        {pending ? 'Assigning...' : 'Assign'}
+      </button>
+      <button type="button" className={`${styles.button} ${styles.primary}`} onClick={onOpenDialog} disabled={pending}>
+        Assign to Sections ({selection.length})
+      </button>
+      <button type="button" className={styles.button} onClick={onClear} disabled={pending}>
+        Clear
+      </button>
+    </aside>
+  )
+}

@@ -1,0 +1,89 @@
+// Search, category and tags (spec §2 Filter bar, §4 Filters). Client-side over the loaded list.
+'use client'
+import * as Popover from '@radix-ui/react-popover'
+import { hasActiveFilters, NO_FILTERS, type MediaFilters } from '@/lib/media-filters'
+import styles from './gallery.module.css'
+import { SelectBox } from './ui'
+
+const ALL_CATEGORIES = 'all'
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+type Props = {
+  filters: MediaFilters
+  onChange: (filters: MediaFilters) => void
+  categories: string[]
+  tags: string[]
+}
+
+export function FilterBar({ filters, onChange, categories, tags }: Props) {
+  const toggleTag = (tag: string) =>
+    onChange({ ...filters, tags: filters.tags.includes(tag) ? filters.tags.filter((t) => t !== tag) : [...filters.tags, tag] })
+
+  return (
+    <section className={styles.filterBar} aria-label="Search and filters">
+      <input
+        type="search"
+        className={styles.search}
+        placeholder="Search photos by description, objects, or filename..."
+        aria-label="Search photos"
+        value={filters.search}
+        onChange={(event) => onChange({ ...filters, search: event.target.value })}
+      />
+      <SelectBox
+        label="Category"
+        className={styles.categoryTrigger}
+        value={filters.category ?? ALL_CATEGORIES}
+        onValueChange={(value) => onChange({ ...filters, category: value === ALL_CATEGORIES ? null : value })}
+        placeholder="All Categories"
+        options={[
+          { value: ALL_CATEGORIES, label: 'All Categories' },
+          ...categories.map((category) => ({ value: category, label: capitalise(category) })),
+        ]}
+      />
+      <Popover.Root>
+        <Popover.Trigger asChild>
+          <button type="button" className={styles.button}>
+            Tags ({filters.tags.length})
+          </button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content className={styles.popover} sideOffset={6} align="start">
+            <h3 className={styles.popoverTitle}>Filter by Tags</h3>
+            {tags.length ? (
+              <div className={styles.chips}>
+                {tags.map((tag) => (
+                  <button
+                    key={tag}
+                    type="button"
+                    className={styles.chip}
+                    aria-pressed={filters.tags.includes(tag)}
+                    onClick={() => toggleTag(tag)}
+                  >
+                    {tag}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <p className={styles.hint}>No tags yet.</p>
+            )}
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      {hasActiveFilters(filters) && (
+        <button type="button" className={styles.button} onClick={() => onChange(NO_FILTERS)}>
+          Clear All
+        </button>
+      )}
+      {(filters.category || filters.tags.length > 0) && (
+        <div className={styles.activeFilters} aria-label="Active filters">
+          {filters.category && <span className={styles.chip}>Category: {filters.category}</span>}
+          {filters.tags.map((tag) => (
+            <span key={tag} className={styles.chip}>
+              Tag: {tag}
+            </span>
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,61 @@
+// Header of Media Gallery Pro (spec §1, §2): title, the platform-ready badge, the panel's
+// description, a greeting with the username, Logout, settings, Public Gallery and Open in New Window.
+'use client'
+import { memo } from 'react'
+import { useLogout } from '@/lib/api/auth'
+import { useNotify } from '@/components/notices'
+import { ApiError } from '@/lib/api/client'
+import styles from './gallery.module.css'
+
+const NEW_WINDOW_FEATURES = 'width=1200,height=800'
+
+export const GalleryHeader = memo(function GalleryHeader({ username }: { username: string }) {
+  const notify = useNotify()
+  const logout = useLogout()
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        notify({ title: 'Logged out', description: 'See you next time!' })
+        window.location.assign('/login')
+      },
+      onError: (error) =>
+        notify({
+          title: 'Logout failed',
+          description: error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message,
+          variant: 'destructive',
+        }),
+    })
+
+  return (
+    // Not a <header>: Payload's admin page already has the banner landmark.
+    <div className={styles.header}>
+      <div>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>Media Gallery Pro</h1>
+          <span className={styles.readyBadge}>Property Management Platform Ready</span>
+        </div>
+        <p className={styles.subtitle}>Manage your property&apos;s photo gallery</p>
+      </div>
+      <div className={styles.headerActions}>
+        <span className={styles.greeting}>Welcome, {username}</span>
+        <a className={`${styles.button} ${styles.iconButton}`} href="/admin/account" aria-label="Settings" title="Settings">
+          ⚙️
+        </a>
+        <button type="button" className={styles.button} onClick={() => window.open('/gallery', '_blank', 'noopener')}>
+          Public Gallery
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => window.open(window.location.href, '_blank', NEW_WINDOW_FEATURES)}
+        >
+          Open in New Window
+        </button>
+        <button type="button" className={styles.button} onClick={signOut} disabled={logout.isPending}>
+          Logout
+        </button>
+      </div>
+    </div>
+  )
+})

@@ -1,0 +1,98 @@
+// One media card of the admin grid (spec §2): the picture, name, size, up to 3 tags, the
+// tags-and-notes button and the per-photo section picker. In select mode a click toggles
+// the card (shift-click selects a range); otherwise it opens the lightbox.
+'use client'
+import { memo, useState, type MouseEvent } from 'react'
+import type { MediaFile } from '@/lib/api/types'
+import { formatMegabytes } from '@/lib/format'
+import styles from './gallery.module.css'
+import { MediaThumb } from './media-thumb'
+import { SectionPicker } from './section-picker'
+import type { SectionInfo } from './ui'
+
+const MAX_CARD_TAGS = 3
+
+/** Payload's stock edit view of a media file, kept for editors' fixes. */
+export const editorUrl = (file: MediaFile) => `/admin/collections/media/${encodeURIComponent(file.id)}`
+
+type Props = {
+  file: MediaFile
+  sections: SectionInfo[]
+  selectMode: boolean
+  selected: boolean
+  onActivate: (file: MediaFile, event: MouseEvent) => void
+  onEditTags: (file: MediaFile) => void
+}
+
+export const MediaCard = memo(function MediaCard({ file, sections, selectMode, selected, onActivate, onEditTags }: Props) {
+  // The picker (a Radix select) mounts when the card is first hovered or focused: a grid
+  // of cards scrolling past, or re-filtered on each keystroke, stays cheap to render.
+  const [engaged, setEngaged] = useState(false)
+  const engage = () => setEngaged(true)
+  return (
+    <article
+      onPointerEnter={engage}
+      onFocus={engage}
+      className={`${styles.card} ${selected ? styles.cardSelected : ''}`}
+      data-testid="media-card"
+      data-id={file.id}
+      aria-label={file.originalFilename}
+    >
+      <div className={styles.pickerHost} style={{ position: 'relative' }}>
+        <button
+          type="button"
+          className={styles.cardMain}
+          aria-label={selectMode ? `Select ${file.originalFilename}` : `View ${file.originalFilename}`}
+          aria-pressed={selectMode ? selected : undefined}
+          onClick={(event) => onActivate(file, event)}
+        >
+          <MediaThumb file={file} />
+          {selectMode && (
+            <span className={styles.checkMark} aria-hidden>
+              {selected ? '✓' : ''}
+            </span>
+          )}
+          {file.fileType === 'video' && <span className={styles.typeBadge}>Video</span>}
+        </button>
+        {!selectMode && engaged && <SectionPicker file={file} sections={sections} />}
+      </div>
+      <div className={styles.cardBody}>
+        <div className={styles.cardTitleRow}>
+          <p className={styles.fileName} title={file.originalFilename}>
+            {file.originalFilename}
+          </p>
+          <span className={styles.toolbar}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.iconButton}`}
+              aria-label={`Edit tags and notes of ${file.originalFilename}`}
+              title="Custom Tags and Notes"
+              onClick={() => onEditTags(file)}
+            >
+              🏷️
+            </button>
+            <a
+              className={`${styles.button} ${styles.iconButton}`}
+              href={editorUrl(file)}
+              aria-label={`Open ${file.originalFilename} in the editor`}
+              title="Open in the editor"
+            >
+              ✎
+            </a>
+          </span>
+        </div>
+        <p className={styles.meta}>
+          {formatMegabytes(file.fileSize)}
+          {file.room ? ` · ${file.room}` : ''}
+        </p>
+        <ul className={styles.tagRow} aria-label="Tags">
+          {file.tags.slice(0, MAX_CARD_TAGS).map((tag) => (
+            <li key={tag} className={styles.tag}>
+              {tag}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  )
+})

@@ -1,0 +1,275 @@
+// Media Gallery Pro (spec §2 Admin gallery screen): header, upload card, stats, the sticky
+// section filter bar, search and filters, the Media Gallery heading with type counts, sort,
+// select mode and reorder mode, the virtualised grid, the bulk-assign panel and dialog, and
+// the Custom Tags and Notes dialog. Search and filters run client-side over the loaded list.
+'use client'
+import * as Tooltip from '@radix-ui/react-tooltip'
+import { useQueryClient } from '@tanstack/react-query'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useNotify } from '@/components/notices'
+import { UploadCard } from '@/admin/upload-card'
+import { refreshGallery, useMediaFiles, useSections } from '@/lib/api/admin-reads'
+import { useReorderSection } from '@/lib/api/reorder-section'
+import type { MediaFile } from '@/lib/api/types'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '@/lib/constants'
+import {
+  categoriesOf,
+  filterBySection,
+  filterByType,
+  filterMedia,
+  NO_FILTERS,
+  sortMedia,
+  tagsOf,
+  typeCounts,
+  type MediaFilters,
+  type MediaSort,
+} from '@/lib/media-filters'
+import { sortSectionMedia } from '@/lib/media-order'
+import { selectRange, toggleSelection } from '@/lib/media-selection'
+import { BulkAssignDialog } from './bulk-assign-dialog'
+import { BulkAssignPanel } from './bulk-assign-panel'
+import { FilterBar } from './filter-bar'
+import styles from './gallery.module.css'
+import { GalleryHeader } from './gallery-header'
+import { MediaGrid } from './media-grid'
+import { ReorderGrid } from './reorder-grid'
+import { SectionFilterBar } from './section-filter-bar'
+import { StatCards } from './stat-cards'
+import { TagsDialog } from './tags-dialog'
+import { SelectBox, type SectionInfo } from './ui'
+
+/** Spec §9: tooltip open delay 700 ms, skip delay 300 ms. */
+const TOOLTIP_DELAY_MS = 700
+const TOOLTIP_SKIP_DELAY_MS = 300
+
+const EMPTY: MediaFile[] = []
+
+// The parts above the grid do not depend on the search text: a keystroke must not re-render them.
+const StaticUploadCard = memo(UploadCard)
+
+type TypeFilter = 'all' | 'image' | 'video'
+
+export function MediaGalleryScreen({ username }: { username: string }) {
+  const notify = useNotify()
+  const queryClient = useQueryClient()
+  const sectionsQuery = useSections()
+  const mediaQuery = useMediaFiles()
+  const reorder = useReorderSection()
+
+  const [activeSection, setActiveSection] = useState(ALL_SECTIONS_ID)
+  const [view, setView] = useState<'grid' | 'list'>('grid')
+  const [filters, setFilters] = useState<MediaFilters>(NO_FILTERS)
+  const [typeFilter, setTypeFilter] = useState<TypeFilter>('all')
+  const [sort, setSort] = useState<MediaSort>('uploadedAt')
+  const [selectMode, setSelectMode] = useState(false)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
+  const [reorderList, setReorderList] = useState<MediaFile[] | null>(null)
+  const [bulkOpen, setBulkOpen] = useState(false)
+  const [tagsFileId, setTagsFileId] = useState<string | null>(null)
+  // The lightbox is mounted at merge; the screen keeps the index of the item it should open.
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
+
+  const media = mediaQuery.data
+  const all = media ?? EMPTY
+  const sections: SectionInfo[] = useMemo(
+    () => (sectionsQuery.data ?? []).map(({ id, name, icon }) => ({ id, name, icon })),
+    [sectionsQuery.data],
+  )
+  const isRealSection = activeSection !== ALL_SECTIONS_ID && activeSection !== HIDDEN_SECTION_ID
+
+  // Typing stays responsive: the list follows the search text at React's deferred priority.
+  const deferredFilters = useDeferredValue(filters)
+  const inSection = useMemo(() => filterBySection(all, activeSection), [all, activeSection])
+  // Sorted once per list and sort; a keystroke only filters (filtering keeps the order).
+  const sorted = useMemo(() => sortMedia(inSection, sort), [inSection, sort])
+  const searched = useMemo(() => filterMedia(sorted, deferredFilters), [sorted, deferredFilters])
+  const counts = useMemo(() => typeCounts(searched), [searched])
+  const shown = useMemo(() => filterByType(searched, typeFilter === 'all' ? undefined : typeFilter), [searched, typeFilter])
+  const categories = useMemo(() => categoriesOf(all), [all])
+  const tags = useMemo(() => tagsOf(all), [all])
+  const hiddenCount = useMemo(() => all.filter((file) => file.isHidden === 'true').length, [all])
+  const selection = useMemo(() => (selected.size ? all.filter((file) => selected.has(file.id)) : EMPTY), [all, selected])
+  const tagsFile = tagsFileId ? (all.find((file) => file.id === tagsFileId) ?? null) : null
+
+  const chooseSection = useCallback((section: string) => {
+    setActiveSection(section)
+    setReorderList(null)
+  }, [])
+
+  const toggleSelectMode = () => {
+    setSelectMode((on) => !on)
+    setSelected(new Set())
+  }
+
+  // Stable across renders (it reads the latest list from a ref), so cards that keep their
+  // file are not re-rendered on every keystroke.
+  const latest = useRef({ selectMode, shown })
+  useEffect(() => {
+    latest.current = { selectMode, shown }
+  })
+  const onActivate = useCallback((file: MediaFile, event: MouseEvent) => {
+    const { selectMode: selecting, shown: list } = latest.current
+    if (!selecting) {
+      setLightboxIndex(list.indexOf(file))
+      return
+    }
+    setSelected((current) => (event.shiftKey ? selectRange(list, current, file.id) : toggleSelection(current, file.id)))
+  }, [])
+  const onEditTags = useCallback((file: MediaFile) => setTagsFileId(file.id), [])
+
+  const startReorder = () => {
+    if (!isRealSection) {
+      notify({ title: 'Error', description: 'Please select a specific section to reorder photos.', variant: 'destructive' })
+      return
+    }
+    setReorderList(sortSectionMedia(inSection))
+  }
+
+  const saveOrder = () => {
+    if (!reorderList) return
+    reorder.mutate(
+      { sectionId: activeSection, mediaIds: reorderList.map((file) => file.id) },
+      {
+        onSuccess: () => {
+          notify({ title: 'Order updated' })
+          setReorderList(null)
+        },
+        onError: () =>
+          notify({ title: 'Error', description: 'Failed to update photo order. Please try again.', variant: 'destructive' }),
+      },
+    )
+  }
+
+  const onRegistered = useCallback(() => void refreshGallery(queryClient), [queryClient])
+
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <div className={styles.screen} data-testid="media-gallery" data-lightbox-index={lightboxIndex ?? undefined}>
+        <GalleryHeader username={username} />
+        <StaticUploadCard onRegistered={onRegistered} />
+        <StatCards />
+        <SectionFilterBar
+          sections={sectionsQuery.data}
+          hiddenCount={hiddenCount}
+          active={activeSection}
+          onSelect={chooseSection}
+          view={view}
+          onViewChange={setView}
+        />
+        <FilterBar filters={filters} onChange={setFilters} categories={categories} tags={tags} />
+
+        <section aria-labelledby="media-gallery-title" style={{ display: 'grid', gap: 12 }}>
+          <div className={styles.galleryHead}>
+            <div className={styles.toolbar}>
+              <h2 id="media-gallery-title" className={styles.galleryTitle}>
+                Media Gallery
+              </h2>
+              <div className={styles.toolbar} role="group" aria-label="Media type">
+                {(
+                  [
+                    ['all', 'All', counts.all],
+                    ['image', 'Images', counts.image],
+                    ['video', 'Videos', counts.video],
+                  ] as const
+                ).map(([value, label, count]) => (
+                  <button
+                    key={value}
+                    type="button"
+                    className={styles.button}
+                    aria-pressed={typeFilter === value}
+                    onClick={() => setTypeFilter(value)}
+                  >
+                    {label} ({count})
+                  </button>
+                ))}
+              </div>
+            </div>
+            <div className={styles.toolbar}>
+              <SelectBox
+                label="Sort"
+                value={sort}
+                onValueChange={(value) => setSort(value as MediaSort)}
+                placeholder="Sort by Upload Date"
+                options={[
+                  { value: 'uploadedAt', label: 'Sort by Upload Date' },
+                  { value: 'fileSize', label: 'Sort by File Size' },
+                  { value: 'name', label: 'Sort by Name' },
+                ]}
+              />
+              {!reorderList && (
+                <button type="button" className={styles.button} aria-pressed={selectMode} onClick={toggleSelectMode}>
+                  {selectMode ? `Selected (${selected.size})` : 'Select'}
+                </button>
+              )}
+              {isRealSection && !selectMode && !reorderList && (
+                <button type="button" className={styles.button} onClick={startReorder} disabled={!inSection.length}>
+                  Reorder
+                </button>
+              )}
+              {reorderList && (
+                <>
+                  <button
+                    type="button"
+                    className={`${styles.button} ${styles.primary}`}
+                    onClick={saveOrder}
+                    disabled={reorder.isPending}
+                  >
+                    {reorder.isPending ? 'Saving...' : 'Save Order'}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.button}
+                    onClick={() => setReorderList(null)}
+                    disabled={reorder.isPending}
+                  >
+                    Cancel
+                  </button>
+                </>
+              )}
+            </div>
+          </div>
+          {selectMode && <p className={styles.hint}>Click photos to select them; Shift-click selects a range.</p>}
+          {reorderList ? (
+            <>
+              <p className={styles.hint}>
+                Drag photos into the order visitors see, or focus one and use Space and the arrow keys.
+              </p>
+              <ReorderGrid files={reorderList} onChange={setReorderList} />
+            </>
+          ) : mediaQuery.isError ? (
+            <p className={styles.emptyState} role="alert">
+              Failed to fetch media files
+            </p>
+          ) : (
+            <MediaGrid
+              files={media ? shown : undefined}
+              view={view}
+              sections={sections}
+              selectMode={selectMode}
+              selected={selected}
+              onActivate={onActivate}
+              onEditTags={onEditTags}
+            />
+          )}
+        </section>
+
+        {selectMode && selection.length > 0 && (
+          <BulkAssignPanel
+            selection={selection}
+            sections={sections}
+            onOpenDialog={() => setBulkOpen(true)}
+            onClear={() => setSelected(new Set())}
+          />
+        )}
+        <BulkAssignDialog
+          open={bulkOpen}
+          onOpenChange={setBulkOpen}
+          selection={selection}
+          sections={sections}
+          onComplete={() => setSelected(new Set())}
+        />
+        <TagsDialog file={tagsFile} onClose={() => setTagsFileId(null)} />
+      </div>
+    </Tooltip.Provider>
+  )
+}

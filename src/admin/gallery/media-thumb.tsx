@@ -1,0 +1,43 @@
+// A media file's picture with the spec's fallbacks (§2 Image load error): on error retry
+// from /public-objects/{filename}, then hide the image and show an "Image Error" box.
+// Videos show their poster (falling back the same way) or a "Video" placeholder.
+'use client'
+import { useState } from 'react'
+import type { MediaFile } from '@/lib/api/types'
+import { objectUrl, variantUrl } from '@/lib/media-urls'
+import styles from './gallery.module.css'
+
+/** The smallest rendition at least `width` wide, else the largest, else the original. */
+function imageSource(file: MediaFile, width: number) {
+  if (file.fileType === 'video') return file.thumbnailPath
+  const widths = [...file.variantWidths].sort((a, b) => a - b)
+  const chosen = widths.find((w) => w >= width) ?? widths.at(-1)
+  return chosen ? variantUrl(file.filename, chosen) : file.objectPath
+}
+
+export function MediaThumb({ file, width = 400 }: { file: MediaFile; width?: number }) {
+  const first = imageSource(file, width)
+  const [attempt, setAttempt] = useState<'first' | 'retry' | 'failed'>(first ? 'first' : 'failed')
+
+  if (file.status && file.status !== 'ready') {
+    return <div className={styles.thumbFallback}>{file.status === 'failed' ? 'Processing failed' : 'Processing…'}</div>
+  }
+  if (attempt === 'failed') {
+    return <div className={styles.thumbFallback}>{file.fileType === 'video' ? 'Video' : 'Image Error'}</div>
+  }
+  const src = attempt === 'first' ? first! : objectUrl(file.filename)
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- our own responsive renditions, not Next's optimiser
+    <img
+      key={src}
+      className={styles.thumb}
+      src={src}
+      alt={file.description ?? file.originalFilename}
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      style={file.placeholder ? { backgroundImage: `url(${file.placeholder})`, backgroundSize: 'cover' } : undefined}
+      onError={() => setAttempt((current) => (current === 'first' && src !== objectUrl(file.filename) ? 'retry' : 'failed'))}
+    />
+  )
+}

@@ -1,0 +1,28 @@
+// Section colours of the per-photo picker (spec §3): outdoors green, main_level blue,
+// upstairs purple, downstairs orange, backyard emerald, hidden grey.
+import { HIDDEN_SECTION_ID, SEEDED_SECTIONS, type SECTION_COLOURS } from './constants'
+
+type Colour = (typeof SECTION_COLOURS)[number]
+
+/** Badge background and text colours (text contrast at least 4.5:1 on the background). */
+export const COLOUR_STYLES: Record<Colour, { background: string; color: string }> = {
+  green: { background: '#dcfce7', color: '#166534' },
+  blue: { background: '#dbeafe', color: '#1e40af' },
+  purple: { background: '#f3e8ff', color: '#6b21a8' },
+  orange: { background: '#ffedd5', color: '#9a3412' },
+  emerald: { background: '#d1fae5', color: '#065f46' },
+  grey: { background: '#f3f4f6', color: '#374151' },
+  red: { background: '#fee2e2', color: '#991b1b' },
+  teal: { background: '#ccfbf1', color: '#115e59' },
+  pink: { background: '#fce7f3', color: '#9d174d' },
+  yellow: { background: '#fef9c3', color: '#854d0e' },
+}
+
+const BY_SECTION: Record<string, Colour> = {
+  ...Object.fromEntries(SEEDED_SECTIONS.map((section) => [section.id, section.colour])),
+  [HIDDEN_SECTION_ID]: 'grey',
+}
+
+export function sectionColour(sectionId: string | null): Colour {
+  return (sectionId && BY_SECTION[sectionId]) || 'grey'
+}

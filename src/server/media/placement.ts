@@ -1,0 +1,172 @@
+// The manager's organising operations (spec §4 Visibility and section, Reorder; §5 tags):
+// assign one photo, bulk-assign many, reorder a section, edit tags/description/notes.
+// Every write goes through Payload's Local API as the signed-in user (overrideAccess:
+// false) and, where it touches many rows, inside one transaction: all or nothing.
+import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import { HIDDEN_SECTION_ID } from '../../lib/constants'
+import type { MediaFile } from '../../lib/api/types'
+import { badRequest, notFound } from '../http/errors'
+import { mapMediaFile, type MediaRecord } from './map-media-file'
+
+type Section = { id: string; name: string }
+
+/** Runs work in one transaction on req (joined by every nested Local API call with req). */
+export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  const owns = await initTransaction(req)
+  try {
+    const result = await work()
+    if (owns) await commitTransaction(req)
+    return result
+  } catch (error) {
+    if (owns) await killTransaction(req)
+    throw error
+  }
+}
+
+export async function findSection(req: PayloadRequest, id: string): Promise<Section> {
+  const section = await req.payload.findByID({
+    collection: 'gallery-sections',
+    id,
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: false,
+    user: req.user,
+    req,
+  })
+  if (!section) throw notFound(`Section "${id}" was not found.`)
+  return { id: String(section.id), name: section.name }
+}
+
+async function findMedia(req: PayloadRequest, id: string) {
+  const doc = await req.payload.findByID({
+    collection: 'media',
+    id,
+    depth: 0,
+    disableErrors: true,
+    overrideAccess: false,
+    user: req.user,
+    req,
+  })
+  if (!doc) throw notFound(`Media file ${id} was not found.`)
+  return doc
+}
+
+/** The existing media among ids, with their sections; 404 naming the first unknown ones. */
+async function findAllMedia(req: PayloadRequest, ids: string[]) {
+  const unique = [...new Set(ids)]
+  const { docs } = await req.payload.find({
+    collection: 'media',
+    where: { id: { in: unique } },
+    select: { section: true, sortOrder: true },
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    overrideAccess: false,
+    user: req.user,
+    req,
+  })
+  const byId = new Map(docs.map((doc) => [String(doc.id), doc]))
+  const missing = unique.filter((id) => !byId.has(id))
+  if (missing.length) {
+    const listed = missing.slice(0, 5).join(', ')
+    throw notFound(
+      missing.length === 1
+        ? `Media file ${listed} was not found.`
+        : `${missing.length} media files were not found: ${listed}${missing.length > 5 ? ', …' : ''}.`,
+    )
+  }
+  // In the caller's order, so writes happen in the order asked for.
+  return new Map(unique.map((id) => [id, byId.get(id)!]))
+}
+
+const sectionOf = (doc: { section?: unknown }) =>
+  typeof doc.section === 'object' && doc.section
+    ? String((doc.section as { id: string }).id)
+    : ((doc.section as string | null) ?? null)
+
+export type SectionChoice = { section: string | null; isHidden?: 'true' | 'false'; room?: string | null }
+
+/**
+ * Spec §4: choosing hidden sets section null and isHidden 'true'; any real section sets it
+ * and isHidden 'false'; null with isHidden 'false' leaves the photo unassigned.
+ */
+export async function assignSection(req: PayloadRequest, id: string, choice: SectionChoice): Promise<MediaFile> {
+  const hide = choice.section === HIDDEN_SECTION_ID || (choice.section === null && choice.isHidden === 'true')
+  const sectionId = hide ? null : choice.section
+  if (choice.section !== null && choice.section !== HIDDEN_SECTION_ID && choice.isHidden === 'true') {
+    throw badRequest('A photo in a section is visible: choose "hidden" to hide it.')
+  }
+  return inTransaction(req, async () => {
+    await findMedia(req, id)
+    if (sectionId) await findSection(req, sectionId)
+    const data: Record<string, unknown> = { section: sectionId, isHidden: hide }
+    if (choice.room !== undefined) data.room = choice.room
+    const doc = await req.payload.update({ collection: 'media', id, data, depth: 0, overrideAccess: false, user: req.user, req })
+    return mapMediaFile(doc as MediaRecord, { forAdmin: true })
+  })
+}
+
+/** POST /api/sections/{sectionId}/bulk-assign: every photo or none. Answers the spec's message. */
+export async function bulkAssign(
+  req: PayloadRequest,
+  sectionId: string,
+  { mediaIds, room }: { mediaIds: string[]; room: string | null },
+): Promise<{ message: string; assigned: number }> {
+  return inTransaction(req, async () => {
+    const section = await findSection(req, sectionId)
+    const found = await findAllMedia(req, mediaIds)
+    // One bulk update through Payload (hooks, validation and access apply to each photo).
+    const { errors } = await req.payload.update({
+      collection: 'media',
+      where: { id: { in: [...found.keys()] } },
+      data: { section: section.id, isHidden: false, room },
+      depth: 0,
+      select: { section: true },
+      overrideAccess: false,
+      user: req.user,
+      req,
+    })
+    // A failed photo fails the whole assignment: the transaction is rolled back.
+    if (errors.length) throw badRequest(`Media file ${errors[0].id} could not be assigned: ${errors[0].message}`)
+    const count = found.size
+    return { message: `${count} ${count === 1 ? 'photo' : 'photos'} assigned to ${section.name}`, assigned: count }
+  })
+}
+
+/** PUT /api/sections/{sectionId}/reorder: sortOrder follows the given order, in one transaction. */
+export async function reorderSection(req: PayloadRequest, sectionId: string, mediaIds: string[]): Promise<{ message: string }> {
+  return inTransaction(req, async () => {
+    const section = await findSection(req, sectionId)
+    const found = await findAllMedia(req, mediaIds)
+    const outsider = mediaIds.find((id) => sectionOf(found.get(id)!) !== section.id)
+    if (outsider) throw badRequest(`Media file ${outsider} is not in the section ${section.name}.`)
+    for (const [index, id] of mediaIds.entries()) {
+      if (found.get(id)!.sortOrder === index) continue
+      await req.payload.update({
+        collection: 'media',
+        id,
+        data: { sortOrder: index },
+        depth: 0,
+        overrideAccess: false,
+        user: req.user,
+        req,
+      })
+    }
+    return { message: 'Order updated' }
+  })
+}
+
+export type MetadataChange = { tags?: string[]; description?: string | null; notes?: string | null }
+
+/** PUT /api/media-files/{id}/metadata: tags, description and notes, already normalised by the schema. */
+export async function updateMetadata(req: PayloadRequest, id: string, change: MetadataChange): Promise<MediaFile> {
+  return inTransaction(req, async () => {
+    await findMedia(req, id)
+    const data: Record<string, unknown> = {}
+    if (change.tags !== undefined) data.tags = change.tags
+    if (change.description !== undefined) data.description = change.description
+    if (change.notes !== undefined) data.notes = change.notes
+    const doc = await req.payload.update({ collection: 'media', id, data, depth: 0, overrideAccess: false, user: req.user, req })
+    return mapMediaFile(doc as MediaRecord, { forAdmin: true })
+  })
+}
