@@ -1,7 +1,12 @@
 // The manager's organising operations (spec §4 Visibility and section, Reorder; §5 tags):
 // assign one photo, bulk-assign many, reorder a section, edit tags/description/notes.
-// Every write goes through Payload's Local API as the signed-in user (overrideAccess:
-// false) and, where it touches many rows, inside one transaction: all or nothing.
+// Every read and single-photo write goes through Payload's Local API as the signed-in user
+// (overrideAccess: false); the many-row writes (bulk assign, reorder) check every photo the
+// same way and then write all rows with one SQL statement in the same transaction. Payload's
+// bulk update writes row by row (1,000 photos took 13–46 s); one statement takes
+// milliseconds, fires the read-version triggers once, and the media collection has no
+// update hooks it would skip. All or nothing either way.
+import { sql } from 'drizzle-orm'
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 import { HIDDEN_SECTION_ID } from '../../lib/constants'
 import type { MediaFile } from '../../lib/api/types'
@@ -9,6 +14,15 @@ import { badRequest, notFound } from '../http/errors'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
 
 type Section = { id: string; name: string }
+
+type SqlSession = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }
+
+/** The SQL session of req's transaction (Payload's drizzle session), for statements that write many rows. */
+async function transactionSql(req: PayloadRequest): Promise<SqlSession> {
+  const adapter = req.payload.db as unknown as { sessions: Record<string, { db: SqlSession }>; drizzle: SqlSession }
+  const id = await req.transactionID
+  return (id !== undefined && adapter.sessions[String(id)]?.db) || adapter.drizzle
+}
 
 /** Runs work in one transaction on req (joined by every nested Local API call with req). */
 export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
@@ -115,19 +129,11 @@ export async function bulkAssign(
   return inTransaction(req, async () => {
     const section = await findSection(req, sectionId)
     const found = await findAllMedia(req, mediaIds)
-    // One bulk update through Payload (hooks, validation and access apply to each photo).
-    const { errors } = await req.payload.update({
-      collection: 'media',
-      where: { id: { in: [...found.keys()] } },
-      data: { section: section.id, isHidden: false, room },
-      depth: 0,
-      select: { section: true },
-      overrideAccess: false,
-      user: req.user,
-      req,
-    })
-    // A failed photo fails the whole assignment: the transaction is rolled back.
-    if (errors.length) throw badRequest(`Media file ${errors[0].id} could not be assigned: ${errors[0].message}`)
+    const ids = JSON.stringify([...found.keys()])
+    const db = await transactionSql(req)
+    await db.execute(sql`
+      UPDATE media SET section_id = ${section.id}, is_hidden = false, room = ${room}, updated_at = now()
+       WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text(${ids}::jsonb))`)
     const count = found.size
     return { message: `${count} ${count === 1 ? 'photo' : 'photos'} assigned to ${section.name}`, assigned: count }
   })
@@ -140,18 +146,12 @@ export async function reorderSection(req: PayloadRequest, sectionId: string, med
     const found = await findAllMedia(req, mediaIds)
     const outsider = mediaIds.find((id) => sectionOf(found.get(id)!) !== section.id)
     if (outsider) throw badRequest(`Media file ${outsider} is not in the section ${section.name}.`)
-    for (const [index, id] of mediaIds.entries()) {
-      if (found.get(id)!.sortOrder === index) continue
-      await req.payload.update({
-        collection: 'media',
-        id,
-        data: { sortOrder: index },
-        depth: 0,
-        overrideAccess: false,
-        user: req.user,
-        req,
-      })
-    }
+    // sortOrder = position in the list (0, 1, 2…), every row in one statement.
+    const db = await transactionSql(req)
+    await db.execute(sql`
+      UPDATE media AS m SET sort_order = v.position - 1, updated_at = now()
+        FROM jsonb_array_elements_text(${JSON.stringify(mediaIds)}::jsonb) WITH ORDINALITY AS v(id, position)
+       WHERE m.id = v.id::uuid AND m.sort_order IS DISTINCT FROM v.position - 1`)
     return { message: 'Order updated' }
   })
 }
