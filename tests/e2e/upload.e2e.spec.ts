@@ -115,3 +115,28 @@ test('a file above 100 MiB goes to the store in parts through the uploader calls
     .toBe(`ready ${101 * 1024 * 1024}`)
   await fs.rm(dir, { recursive: true, force: true })
 })
+
+test('the upload button opens a modal that takes one file by default, and the new photo appears in the grid', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!)
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Upload Files' }).click()
+  const modal = page.locator('.uppy-Dashboard--modal')
+  await expect(modal.getByRole('dialog')).toBeVisible()
+
+  const [first, second] = await Promise.all([photo(21), photo(22)])
+  const input = modal.locator('input.uppy-Dashboard-input').first()
+  await input.setInputFiles([
+    { name: 'Porch one.jpg', mimeType: 'image/jpeg', buffer: first },
+    { name: 'Porch two.jpg', mimeType: 'image/jpeg', buffer: second },
+  ])
+  await expect(modal.getByText('You can only upload 1 file').first()).toBeVisible()
+  await modal.getByRole('button', { name: 'Upload 1 file' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '1 file added to the gallery' })).toBeVisible({ timeout: 30_000 })
+
+  // The lists refresh: the photo's card is in the grid without a reload.
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'View Porch one.jpg' })).toBeVisible({ timeout: 15_000 })
+})

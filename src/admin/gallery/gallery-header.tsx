@@ -1,7 +1,9 @@
 // Header of Media Gallery Pro (spec §1, §2): title, the platform-ready badge, the panel's
-// description, a greeting with the username, Logout, settings, Public Gallery and Open in New Window.
+// description, a greeting with the username, Logout, settings, Public Gallery, Open in New
+// Window, and the upload button with its modal (spec §2 "Upload button and modal").
 'use client'
 import { memo } from 'react'
+import { UploadButton } from '@/admin/upload-button'
 import { useLogout } from '@/lib/api/auth'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
@@ -9,7 +11,9 @@ import styles from './gallery.module.css'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
 
-export const GalleryHeader = memo(function GalleryHeader({ username }: { username: string }) {
+type Props = { username: string; onRegistered: () => void }
+
+export const GalleryHeader = memo(function GalleryHeader({ username, onRegistered }: Props) {
   const notify = useNotify()
   const logout = useLogout()
 
@@ -39,6 +43,7 @@ export const GalleryHeader = memo(function GalleryHeader({ username }: { usernam
       </div>
       <div className={styles.headerActions}>
         <span className={styles.greeting}>Welcome, {username}</span>
+        <UploadButton className={styles.button} onRegistered={onRegistered} />
         <a className={`${styles.button} ${styles.iconButton}`} href="/admin/account" aria-label="Settings" title="Settings">
           ⚙️
         </a>

@@ -145,7 +145,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className={styles.screen} data-testid="media-gallery" data-lightbox-index={lightboxIndex ?? undefined}>
-        <GalleryHeader username={username} />
+        <GalleryHeader username={username} onRegistered={onRegistered} />
         <StaticUploadCard onRegistered={onRegistered} />
         <StatCards />
         <SectionFilterBar
