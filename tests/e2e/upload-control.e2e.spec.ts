@@ -6,7 +6,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { signIn } from '../helpers/e2e-admin'
+import { signIn, uploadCard } from '../helpers/e2e-admin'
 import { waitUntilReady } from '../helpers/e2e-seed'
 
 const MiB = 1024 * 1024
@@ -51,8 +51,8 @@ test('the manager uploads a batch of 200 photos and every one becomes a record',
         .toBuffer(),
     })),
   )
-  await page.locator('input.uppy-Dashboard-input').first().setInputFiles(files)
-  await page.getByRole('button', { name: 'Upload 200 files' }).click()
+  await uploadCard(page).locator('input.uppy-Dashboard-input').first().setInputFiles(files)
+  await uploadCard(page).getByRole('button', { name: 'Upload 200 files' }).click()
   await expect(page.getByRole('status').filter({ hasText: '200 files added to the gallery' })).toBeVisible({
     timeout: 180_000,
   })
@@ -83,11 +83,11 @@ test('a large upload pauses, then resumes with the parts it had not sent yet', a
     }
   })
 
-  await page.locator('input.uppy-Dashboard-input').first().setInputFiles(file)
-  await page.getByRole('button', { name: 'Upload 1 file' }).click()
+  await uploadCard(page).locator('input.uppy-Dashboard-input').first().setInputFiles(file)
+  await uploadCard(page).getByRole('button', { name: 'Upload 1 file' }).click()
   await expect.poll(() => sentParts.length, { timeout: 60_000 }).toBeGreaterThan(1)
-  await page.getByRole('button', { name: 'Pause upload' }).click()
-  await expect(page.getByRole('button', { name: 'Resume upload' })).toBeVisible()
+  await uploadCard(page).getByRole('button', { name: 'Pause upload' }).click()
+  await expect(uploadCard(page).getByRole('button', { name: 'Resume upload' })).toBeVisible()
   // Parts already on their way may still land; after that, nothing moves while paused.
   await page.waitForTimeout(1500)
   const whilePaused = sentParts.length
@@ -95,7 +95,7 @@ test('a large upload pauses, then resumes with the parts it had not sent yet', a
   expect(sentParts.length).toBe(whilePaused)
   expect(whilePaused).toBeLessThan(21)
 
-  await page.getByRole('button', { name: 'Resume upload' }).click()
+  await uploadCard(page).getByRole('button', { name: 'Resume upload' }).click()
   await expect(page.getByRole('status').filter({ hasText: '1 file added to the gallery' })).toBeVisible({ timeout: 120_000 })
   expect(new Set(sentParts).size).toBe(21)
   await dispose()
@@ -110,15 +110,15 @@ test('cancelling a large upload aborts it on the server, which drops its parts',
   const started = page.waitForResponse((response) => response.url().endsWith('/api/s3/multipart') && response.ok())
   const firstPart = page.waitForResponse((response) => isPartPut(response.request()) && response.ok())
 
-  await page.locator('input.uppy-Dashboard-input').first().setInputFiles(file)
-  await page.getByRole('button', { name: 'Upload 1 file' }).click()
+  await uploadCard(page).locator('input.uppy-Dashboard-input').first().setInputFiles(file)
+  await uploadCard(page).getByRole('button', { name: 'Upload 1 file' }).click()
   const { uploadId, key } = (await (await started).json()) as { uploadId: string; key: string }
   await firstPart
   const aborted = page.waitForResponse(
     (response) => response.request().method() === 'DELETE' && response.url().includes('/api/s3/multipart/'),
   )
   // The dashboard's top bar and its status bar both offer Cancel (both cancel every upload).
-  await page.getByRole('button', { name: 'Cancel', exact: true }).first().click()
+  await uploadCard(page).getByRole('button', { name: 'Cancel', exact: true }).first().click()
   expect((await aborted).status()).toBe(200)
 
   const parts = await page.request.get(`/api/s3/multipart/${encodeURIComponent(uploadId)}?key=${encodeURIComponent(key)}`, {

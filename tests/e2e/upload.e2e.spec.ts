@@ -6,7 +6,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { signIn } from '../helpers/e2e-admin'
+import { signIn, uploadCard } from '../helpers/e2e-admin'
 
 const photo = (seed: number) =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: (seed * 70) % 255, g: 120, b: 200 } } })
@@ -26,8 +26,8 @@ test('the manager uploads photos through the upload card and they are processed'
   page.on('request', (request) => {
     if (request.url().includes('/api/s3/')) uploaderCalls.push(`${request.method()} ${new URL(request.url()).pathname}`)
   })
-  await page.locator('input.uppy-Dashboard-input').first().setInputFiles(files)
-  await page.getByRole('button', { name: 'Upload 3 files' }).click()
+  await uploadCard(page).locator('input.uppy-Dashboard-input').first().setInputFiles(files)
+  await uploadCard(page).getByRole('button', { name: 'Upload 3 files' }).click()
   await expect(page.getByRole('status').filter({ hasText: '3 files added to the gallery' })).toBeVisible({ timeout: 30_000 })
 
   const headers = { origin: baseURL! }
@@ -62,7 +62,7 @@ test('the manager uploads photos through the upload card and they are processed'
 test('the upload card refuses a type that is not allowed', async ({ page, baseURL }) => {
   await signIn(page, baseURL!)
   await page.goto('/admin')
-  await page
+  await uploadCard(page)
     .locator('input.uppy-Dashboard-input')
     .first()
     .setInputFiles([{ name: 'menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') }])
@@ -89,8 +89,8 @@ test('a file above 100 MiB goes to the store in parts through the uploader calls
       .join('/')
     if (pathname.startsWith('/api/s3/')) uploaderCalls.push(`${request.method()} ${shape}`)
   })
-  await page.locator('input.uppy-Dashboard-input').first().setInputFiles(file)
-  await page.getByRole('button', { name: 'Upload 1 file' }).click()
+  await uploadCard(page).locator('input.uppy-Dashboard-input').first().setInputFiles(file)
+  await uploadCard(page).getByRole('button', { name: 'Upload 1 file' }).click()
   await expect(page.getByRole('status').filter({ hasText: '1 file added to the gallery' })).toBeVisible({ timeout: 120_000 })
 
   expect(uploaderCalls).toContain('POST /api/s3/multipart')

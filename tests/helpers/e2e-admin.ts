@@ -13,3 +13,6 @@ export async function signIn(page: Page, baseURL: string) {
   const response = await page.request.post(path, { data: { username: USERNAME, password: PASSWORD }, headers })
   if (!response.ok()) throw new Error(`Could not sign in: ${response.status()} ${await response.text()}`)
 }
+
+/** The upload card on /admin (the upload button's modal has a dashboard of its own). */
+export const uploadCard = (page: Page) => page.getByRole('region', { name: 'Upload Media' })
