@@ -19,7 +19,15 @@ export function deviceClassFromUserAgent(userAgent: string | null | undefined): 
  * Mobile: width below 768 or a mobile user agent. Tablet: a tablet user agent, or a touch
  * screen narrower than 1024 px. Everything else is a desktop.
  */
-export function deviceClass({ width, userAgent, touch }: { width: number; userAgent?: string | null; touch?: boolean }): DeviceClass {
+export function deviceClass({
+  width,
+  userAgent,
+  touch,
+}: {
+  width: number
+  userAgent?: string | null
+  touch?: boolean
+}): DeviceClass {
   const fromAgent = deviceClassFromUserAgent(userAgent)
   if (width < MOBILE_BREAKPOINT || fromAgent === 'mobile') return 'mobile'
   if (fromAgent === 'tablet' || (touch && width < SCREEN_BREAKPOINTS.lg)) return 'tablet'

@@ -4,7 +4,10 @@ import { HIDDEN_SECTION_ID, LAST_SECTION_ID } from './constants'
 
 export function orderSectionsForNavigation<T extends { id: string }>(sections: T[]): T[] {
   const shown = sections.filter((section) => section.id !== HIDDEN_SECTION_ID)
-  return [...shown.filter((section) => section.id !== LAST_SECTION_ID), ...shown.filter((section) => section.id === LAST_SECTION_ID)]
+  return [
+    ...shown.filter((section) => section.id !== LAST_SECTION_ID),
+    ...shown.filter((section) => section.id === LAST_SECTION_ID),
+  ]
 }
 
 /** The sections before and after `id` in navigation order, wrapping around at the ends. */
