@@ -5,7 +5,15 @@
 // their poster. Radix Dialog traps focus, restores it on close and closes on Escape.
 'use client'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type TouchEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type TouchEvent,
+} from 'react'
 import type { MediaFile } from '../../lib/api/types'
 import { DOUBLE_TAP_MS, WHEEL_ZOOM_IN, WHEEL_ZOOM_OUT, ZOOM_DOUBLE_TAP, ZOOM_MAX, ZOOM_MIN } from '../../lib/constants'
 import { imageSources } from '../media-image'
@@ -53,6 +61,15 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
   const touchStart = useRef<{ x: number; y: number } | null>(null)
   const drag = useRef<{ x: number; y: number; panX: number; panY: number } | null>(null)
 
+  // Focus returns to what had it when the lightbox opened (usually the card clicked): there
+  // is no Dialog.Trigger, since cards open it at an index.
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const wasOpen = useRef(false)
+  useLayoutEffect(() => {
+    if (open && !wasOpen.current) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    wasOpen.current = open
+  }, [open])
+
   // Zoom resets on navigation (and on opening).
   useEffect(() => {
     setZoom(1)
@@ -74,6 +91,21 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
     },
     [open, items.length, current, onIndexChange],
   )
+
+  // Arrow keys navigate wherever focus is inside the open lightbox (or on the page behind it).
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, video')) return
+      if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+        event.preventDefault()
+        go(event.key === 'ArrowRight' ? 1 : -1)
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [open, go])
 
   // Neighbours are preloaded so next/previous show at once.
   useEffect(() => {
@@ -144,14 +176,9 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
         <Dialog.Content
           className={styles.content}
           aria-describedby={undefined}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowRight') {
-              event.preventDefault()
-              go(1)
-            } else if (event.key === 'ArrowLeft') {
-              event.preventDefault()
-              go(-1)
-            }
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            if (returnFocus.current?.isConnected) returnFocus.current.focus()
           }}
         >
           <div className={styles.toolbar}>
@@ -166,7 +193,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                   className={styles.button}
                   aria-label="Zoom out"
                   onClick={() => applyZoom((z) => z * WHEEL_ZOOM_OUT)}
-                  disabled={zoom <= ZOOM_MIN}
+                  aria-disabled={zoom <= ZOOM_MIN}
                 >
                   −
                 </button>
@@ -178,7 +205,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                   className={styles.button}
                   aria-label="Zoom in"
                   onClick={() => applyZoom((z) => z * WHEEL_ZOOM_IN)}
-                  disabled={zoom >= ZOOM_MAX}
+                  aria-disabled={zoom >= ZOOM_MAX}
                 >
                   +
                 </button>
