@@ -3,7 +3,7 @@
 'use client'
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
-import { Lightbox } from '@/components/lightbox/lightbox'
+import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaImage } from '@/components/media-image'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SKELETONS } from '@/lib/constants'

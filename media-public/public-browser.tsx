@@ -3,7 +3,7 @@
 // listed items, and the empty state.
 'use client'
 import { useMemo, useState } from 'react'
-import { Lightbox } from '@/components/lightbox/lightbox'
+import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
 import type { MediaFile } from '@/lib/api/types'
 import { PUBLIC_SKELETONS } from '@/lib/constants'

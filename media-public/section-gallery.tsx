@@ -6,7 +6,7 @@
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { useCallback, useRef, useState } from 'react'
-import { Lightbox } from '@/components/lightbox/lightbox'
+import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
 import type { MediaFile, Section } from '@/lib/api/types'
 import { SECTION_SKELETONS } from '@/lib/constants'

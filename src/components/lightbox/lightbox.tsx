@@ -66,7 +66,8 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
   const returnFocus = useRef<HTMLElement | null>(null)
   const wasOpen = useRef(false)
   useLayoutEffect(() => {
-    if (open && !wasOpen.current) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (open && !wasOpen.current)
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     wasOpen.current = open
   }, [open])
 
