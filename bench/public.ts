@@ -21,6 +21,10 @@ const PHOTOS = intEnv('BENCH_PHOTOS', 200)
 const DURATION_S = intEnv('BENCH_DURATION', 20)
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 50)
 const LH_RUNS = intEnv('BENCH_LH_RUNS', 3)
+/** Keep (and reuse) the product's data here, so a second run skips seeding. */
+const KEEP_DIR = process.env.BENCH_DATA_DIR
+/** `lighthouse` or `autocannon`: run only that part. */
+const ONLY = process.env.BENCH_ONLY
 const SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard', 'outdoors']
 const PAGES = ['/gallery', '/gallery/upstairs']
 /** The same flags as the end-to-end tests' Chromium. */
@@ -50,6 +54,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 // ---------------------------------------------------------------------------------------------
 
 async function startProduct(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  await fs.mkdir(dataDir, { recursive: true })
   if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'server', 'launch.ts'), 'start'], {
@@ -60,6 +65,7 @@ async function startProduct(dataDir: string): Promise<{ child: ChildProcess; bas
   const logFile = await fs.open(path.join(dataDir, 'server.log'), 'w')
   child.stdout?.on('data', (chunk) => void logFile.write(chunk))
   child.stderr?.on('data', (chunk) => void logFile.write(chunk))
+  child.once('exit', () => void logFile.close())
   const baseUrl = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
@@ -108,6 +114,8 @@ class Client {
 
 async function seed(baseUrl: string) {
   const client = new Client(baseUrl)
+  const existing = await client.call<unknown[]>('GET', '/api/media-files')
+  if (existing.length >= PHOTOS) return log(`reusing the ${existing.length} photos already there`)
   const { registrationOpen } = await client.call<{ registrationOpen: boolean }>('GET', '/api/register')
   await client.call('POST', registrationOpen ? '/api/register' : '/api/login', {
     username: 'bench',
@@ -197,8 +205,23 @@ async function lighthouseRuns(baseUrl: string) {
           formFactor: lhr.configSettings.formFactor,
           throttling: lhr.configSettings.throttlingMethod,
         }
+        const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as
+          | {
+              items?: Array<{
+                items?: Array<{ node?: { selector?: string; snippet?: string }; phase?: string; timing?: number }>
+              }>
+            }
+          | undefined
+        const bootup = lhr.audits['bootup-time']?.details as
+          { items?: Array<{ url: string; total: number; scripting: number }> } | undefined
+        const diagnostics = {
+          lcpElement: lcpElement?.items?.[0]?.items?.[0]?.node?.snippet,
+          lcpPhases: lcpElement?.items?.[1]?.items?.map((item) => `${item.phase}: ${Math.round(item.timing ?? 0)} ms`),
+          scripts: bootup?.items?.slice(0, 5).map((item) => `${item.url.replace(baseUrl, '')}: ${Math.round(item.total)} ms`),
+        }
+        if (process.env.BENCH_VERBOSE) log(`  ${JSON.stringify(diagnostics)}`)
         log(`lighthouse ${page} run ${run + 1}: ${JSON.stringify(figures)}`)
-        runs.push(figures)
+        runs.push({ ...figures, diagnostics })
       }
       const summary = {
         performance: median(runs.map((r) => r.performance)),
@@ -261,7 +284,8 @@ async function load(baseUrl: string, urlPath: string) {
 }
 
 async function main() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-bench-public-'))
+  const dataDir = KEEP_DIR ? path.resolve(KEEP_DIR) : await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-bench-public-'))
+  await fs.mkdir(dataDir, { recursive: true })
   await fs.chmod(dataDir, 0o755)
   log(`starting the product (data in ${dataDir})`)
   const { child, baseUrl } = await startProduct(dataDir)
@@ -270,7 +294,8 @@ async function main() {
     const html = await (await fetch(`${baseUrl}/gallery`)).text()
     const staticFile = /\/_next\/static\/[^"']+\.css/.exec(html)?.[0] ?? /\/_next\/static\/chunks\/[^"']+\.js/.exec(html)?.[0]
     if (!staticFile) throw new Error('No static file found in /gallery')
-    const lighthouseResults = await lighthouseRuns(baseUrl)
+    const lighthouseResults = ONLY === 'autocannon' ? null : await lighthouseRuns(baseUrl)
+    if (ONLY === 'lighthouse') return
     const staticRun = await load(baseUrl, staticFile)
     const pageRuns = []
     for (const page of PAGES) pageRuns.push(await load(baseUrl, page))
@@ -306,7 +331,7 @@ async function main() {
     log(`results in ${path.relative(ROOT, RESULTS)}`)
   } finally {
     await stopProduct(child)
-    await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined)
+    if (!KEEP_DIR) await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined)
   }
 }
 

@@ -65,3 +65,5 @@ export const WHEEL_ZOOM_IN = 1.1
 /** §2 Start Tour: up to 3 images from each of these sections, in this order. */
 export const TOUR_SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard', 'outdoors'] as const
 export const TOUR_IMAGES_PER_SECTION = 3
+/** §9 Video scrubber: arrow keys step 10 percent of the duration. */
+export const VIDEO_SCRUB_STEP = 0.1

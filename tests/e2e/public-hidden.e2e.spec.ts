@@ -2,7 +2,9 @@
 // HTML, RSC payload, the read API's JSON, a sitemap, or an object URL — and the browser
 // requests nothing of theirs while a visitor walks the site.
 import { expect, test } from '@playwright/test'
-import { HIDDEN_DESCRIPTION, ensurePublicSeed, type PublicMedia } from '../helpers/public-seed'
+import { signIn } from '../helpers/e2e-admin'
+import { updateMedia } from '../helpers/e2e-seed'
+import { HIDDEN_DESCRIPTION, ensurePublicSeed, visibleMedia, type PublicMedia } from '../helpers/public-seed'
 
 let hidden: PublicMedia
 
@@ -71,4 +73,25 @@ test('a visitor walking the site never requests anything of a hidden photo', asy
   for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight')
   expect(urls.length).toBeGreaterThan(10)
   expect(urls.filter((url) => url.includes(hidden.filename) || url.includes(hidden.id))).toEqual([])
+})
+
+test('a photo hidden after its pages were served disappears from them at once', async ({ request, browser, baseURL }) => {
+  const photo = (await visibleMedia(request)).find((file) => file.originalFilename === 'pub-out-1.jpg')!
+  const pages = ['/', '/gallery', '/gallery/outdoors']
+  for (const path of pages) expect(await (await request.get(path)).text(), path).toContain(encodeURIComponent(photo.filename))
+  const admin = await browser.newContext({ baseURL })
+  const adminPage = await admin.newPage()
+  await signIn(adminPage, baseURL!)
+  try {
+    await updateMedia(adminPage.request, baseURL!, photo.id, { isHidden: true })
+    for (const path of pages) {
+      const html = await (await request.get(path)).text()
+      expect(html.includes(encodeURIComponent(photo.filename)), path).toBe(false)
+      expect(html.includes(photo.id), path).toBe(false)
+    }
+  } finally {
+    await updateMedia(adminPage.request, baseURL!, photo.id, { isHidden: false })
+    await admin.close()
+  }
+  expect(await (await request.get('/gallery/outdoors')).text()).toContain(encodeURIComponent(photo.filename))
 })

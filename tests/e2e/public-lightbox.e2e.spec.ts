@@ -100,6 +100,23 @@ test.describe('desktop', () => {
     await expect(player).toHaveAttribute('poster', video.thumbnailPath!)
     await expect(player).toHaveAttribute('src', video.objectPath)
     await expect(player).toHaveAttribute('controls', '')
+    // The scrubber: arrow keys on the player step 10 % of the video and do not leave it.
+    const duration = await player.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<number>((resolve) =>
+          element.readyState >= 1
+            ? resolve(element.duration)
+            : element.addEventListener('loadedmetadata', () => resolve(element.duration)),
+        ),
+    )
+    expect(duration).toBeGreaterThan(0)
+    await player.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(duration * 0.2, 1)
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(duration * 0.1, 1)
+    await expect(page.getByRole('dialog')).toContainText(`${media.indexOf(video) + 1} / ${media.length}`)
     const poster = await page.request.get(video.thumbnailPath!)
     expect(poster.status()).toBe(200)
     const range = await page.request.get(video.objectPath, { headers: { range: 'bytes=0-99' } })

@@ -15,7 +15,15 @@ import {
   type TouchEvent,
 } from 'react'
 import type { MediaFile } from '../../lib/api/types'
-import { DOUBLE_TAP_MS, WHEEL_ZOOM_IN, WHEEL_ZOOM_OUT, ZOOM_DOUBLE_TAP, ZOOM_MAX, ZOOM_MIN } from '../../lib/constants'
+import {
+  DOUBLE_TAP_MS,
+  VIDEO_SCRUB_STEP,
+  WHEEL_ZOOM_IN,
+  WHEEL_ZOOM_OUT,
+  ZOOM_DOUBLE_TAP,
+  ZOOM_MAX,
+  ZOOM_MIN,
+} from '../../lib/constants'
 import { imageSources } from '../media-image'
 import styles from './lightbox.module.css'
 
@@ -239,6 +247,14 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                 playsInline
                 preload="metadata"
                 aria-label={alt}
+                onKeyDown={(event) => {
+                  // The scrubber steps 10 % of the video per arrow key (spec §9).
+                  const video = event.currentTarget
+                  if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || !Number.isFinite(video.duration)) return
+                  event.preventDefault()
+                  const step = video.duration * VIDEO_SCRUB_STEP * (event.key === 'ArrowRight' ? 1 : -1)
+                  video.currentTime = Math.min(video.duration, Math.max(0, video.currentTime + step))
+                }}
               />
             ) : item ? (
               <LightboxImage key={item.id} item={item} alt={alt} zoom={zoom} transform={transform} onTap={onTap} />
