@@ -62,7 +62,7 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
 
         <div className={styles.previewCards}>
           {sections.map((section, index) => (
-            <PreviewCard key={section.id} section={section} initialData={initialPreviews[section.id]} priority={index < 2} />
+            <PreviewCard key={section.id} section={section} initialData={initialPreviews[section.id]} priority={index === 0} />
           ))}
         </div>
       </main>

@@ -4,7 +4,7 @@
 // then shows an "Image Error" box; videos show their poster, or a "Video" placeholder.
 'use client'
 import { useMemo, useState, type CSSProperties } from 'react'
-import { thumbHashToDataURL } from 'thumbhash'
+import { rgbaToDataURL, thumbHashToRGBA } from 'thumbhash'
 import type { MediaFile } from '../lib/api/types'
 import { variantUrl } from '../lib/media-urls'
 import styles from './media-image.module.css'
@@ -21,14 +21,31 @@ type Props = {
 }
 
 const placeholderCache = new Map<string, string | null>()
+/** The blur-up image's longest side: scaled up by the browser, a few pixels blur smoothly. */
+const PLACEHOLDER_PX = 10
 
-/** The thumbhash (base64) as a small PNG data URL, or null when absent or unreadable. */
+/**
+ * The thumbhash (base64) as a tiny PNG data URL (a few hundred bytes, not the ~5 kB of a
+ * full 32 px decode, since every first-view image carries one in the HTML), or null.
+ */
 export function placeholderUrl(placeholder: string | null): string | null {
   if (!placeholder) return null
   if (!placeholderCache.has(placeholder)) {
     try {
       const bytes = Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0))
-      placeholderCache.set(placeholder, thumbHashToDataURL(bytes))
+      const { w, h, rgba } = thumbHashToRGBA(bytes)
+      const scale = Math.min(1, PLACEHOLDER_PX / Math.max(w, h))
+      const width = Math.max(1, Math.round(w * scale))
+      const height = Math.max(1, Math.round(h * scale))
+      const small = new Uint8Array(width * height * 4)
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const from =
+            (Math.min(h - 1, Math.floor(((y + 0.5) * h) / height)) * w + Math.min(w - 1, Math.floor(((x + 0.5) * w) / width))) * 4
+          small.set(rgba.subarray(from, from + 4), (y * width + x) * 4)
+        }
+      }
+      placeholderCache.set(placeholder, rgbaToDataURL(width, height, small))
     } catch {
       placeholderCache.set(placeholder, null)
     }

@@ -18,7 +18,7 @@ export type VirtualGridProps<T> = {
   view: 'grid' | 'list'
   /** The device class the server guessed from the user agent (for the first render). */
   initialDevice: DeviceClass
-  /** How many items the first (server) render shows. */
+  /** How many items the first (server) render shows; by default five rows of the device's widest grid. */
   initialCount?: number
   /** Height of a list row in px. */
   listRowHeight?: number
@@ -32,6 +32,8 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
 export const GRID_IMAGE_SIZES = '(max-width: 399px) 50vw, (max-width: 1023px) 33vw, (max-width: 1279px) 25vw, 256px'
 
 const FIRST_ROW: Record<DeviceClass, number> = { mobile: 3, tablet: 4, desktop: 5 }
+/** Rows in the server render: a tall phone's first screen (fewer nodes to hydrate). */
+const INITIAL_ROWS = 5
 
 function useLayout(container: React.RefObject<HTMLDivElement | null>) {
   const [layout, setLayout] = useState<{ columns: number; width: number; top: number } | null>(null)
@@ -66,7 +68,7 @@ export function VirtualGrid<T>({
   renderItem,
   view,
   initialDevice,
-  initialCount = 30,
+  initialCount,
   listRowHeight = 72,
   label,
 }: VirtualGridProps<T>) {
@@ -90,7 +92,7 @@ export function VirtualGrid<T>({
 
   const rows = virtualizer.getVirtualItems()
   let start = 0
-  let end = Math.min(items.length, initialCount)
+  let end = Math.min(items.length, initialCount ?? FIRST_ROW[initialDevice] * INITIAL_ROWS)
   let offset = 0
   let total: number | undefined
   if (layout) {

@@ -67,3 +67,8 @@ export const TOUR_SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard'
 export const TOUR_IMAGES_PER_SECTION = 3
 /** §9 Video scrubber: arrow keys step 10 percent of the duration. */
 export const VIDEO_SCRUB_STEP = 0.1
+
+/** Image load-time reports (Avg Load Time): at most this many samples per report. */
+export const MAX_SAMPLES_PER_REPORT = 50
+/** Longer than a minute is not an image load we can learn from (a stalled tab). */
+export const MAX_SAMPLE_MS = 60_000
