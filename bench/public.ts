@@ -5,7 +5,7 @@
 // file served by the same server. Results in bench/results/public.json.
 // Usage: npm run bench:public   (BENCH_PHOTOS, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_LH_RUNS)
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { createWriteStream, existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -62,10 +62,9 @@ async function startProduct(dataDir: string): Promise<{ child: ChildProcess; bas
     env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const logFile = await fs.open(path.join(dataDir, 'server.log'), 'w')
-  child.stdout?.on('data', (chunk) => void logFile.write(chunk))
-  child.stderr?.on('data', (chunk) => void logFile.write(chunk))
-  child.once('exit', () => void logFile.close())
+  const logFile = createWriteStream(path.join(dataDir, 'server.log'))
+  child.stdout?.pipe(logFile, { end: false })
+  child.stderr?.pipe(logFile, { end: false })
   const baseUrl = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {

@@ -2,6 +2,7 @@
 // photo count and Start Tour, the video card, and one preview card per section.
 'use client'
 import Link from 'next/link'
+import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaImage } from '@/components/media-image'
@@ -11,23 +12,30 @@ import { countLabel } from '@/lib/format'
 import { orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { Skeletons, altTextOf } from './media-views'
-import { useMediaFiles, useSectionPreview, useSections, useTour } from './queries'
+import { tourQuery, useMediaFiles, useSectionPreview, useSections } from './queries'
 import { SectionNav } from './section-nav'
 
 type Props = {
   initialSections: Section[]
   initialPreviews: Record<string, SectionPreview>
   initialVideos: MediaFile[]
-  initialTour: MediaFile[]
 }
 
 const PREVIEW_SIZES = '(max-width: 639px) 45vw, (max-width: 1023px) 22vw, 150px'
 
-export function GalleryOverview({ initialSections, initialPreviews, initialVideos, initialTour }: Props) {
+export function GalleryOverview({ initialSections, initialPreviews, initialVideos }: Props) {
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
   const videos = useMediaFiles(initialVideos, 'video').data ?? []
-  const tour = useTour(initialTour).data ?? []
+  const queryClient = useQueryClient()
+  const [tour, setTour] = useState<MediaFile[]>([])
   const [tourIndex, setTourIndex] = useState<number | null>(null)
+  const prefetchTour = () => void queryClient.prefetchQuery(tourQuery)
+  // Start Tour: the tour list (fetched on first use), opened on its first image; nothing if empty.
+  const startTour = async () => {
+    const list = await queryClient.fetchQuery(tourQuery).catch(() => [])
+    setTour(list)
+    if (list.length > 0) setTourIndex(0)
+  }
   const total = sections.reduce((sum, section) => sum + section.count, 0)
   const names = useMemo(() => Object.fromEntries(sections.map((s) => [s.id, s.name])), [sections])
 
@@ -51,7 +59,9 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
             <button
               type="button"
               className={`${styles.button} ${styles.primary}`}
-              onClick={() => tour.length > 0 && setTourIndex(0)}
+              onClick={startTour}
+              onPointerEnter={prefetchTour}
+              onFocus={prefetchTour}
             >
               <span aria-hidden="true">▶</span> Start Tour
             </button>

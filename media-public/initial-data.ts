@@ -7,7 +7,6 @@ import { getPayload } from 'payload'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SIZE } from '@/lib/constants'
 import { deviceClassFromUserAgent, type DeviceClass } from '@/lib/device'
-import { selectTour } from '@/lib/tour'
 import { publicSnapshot, sectionList, type PublicSnapshot } from './read-model'
 
 export async function loadSnapshot(): Promise<PublicSnapshot> {
@@ -33,5 +32,5 @@ export function overviewData(snapshot: PublicSnapshot) {
   const previews: Record<string, SectionPreview> = Object.fromEntries(sections.map((s) => [s.id, previewOf(snapshot, s.id)]))
   const videos: MediaFile[] = snapshot.media.filter((file) => file.fileType === 'video')
   const images = snapshot.media.filter((file) => file.fileType === 'image')
-  return { sections, previews, videos, tour: selectTour(images), photoCount: images.length }
+  return { sections, previews, videos, photoCount: images.length }
 }

@@ -14,14 +14,7 @@ export async function PublicBrowserPage() {
 
 export async function GalleryOverviewPage() {
   const data = overviewData(await loadSnapshot())
-  return (
-    <GalleryOverview
-      initialSections={data.sections}
-      initialPreviews={data.previews}
-      initialVideos={data.videos}
-      initialTour={data.tour}
-    />
-  )
+  return <GalleryOverview initialSections={data.sections} initialPreviews={data.previews} initialVideos={data.videos} />
 }
 
 export async function SectionGalleryPage({ sectionId }: { sectionId: string }) {

@@ -68,10 +68,8 @@ export function useSectionPreview(sectionId: string, initialData?: SectionPrevie
   })
 }
 
-export function useTour(initialData?: MediaFile[]) {
-  return useQuery({
-    queryKey: tourQueryKey,
-    queryFn: async () => selectTour(await read<MediaFile[]>('/api/media-files?type=image', 'Failed to fetch media files')),
-    initialData,
-  })
+/** The Start Tour list: fetched when first asked for (the overview's first view does not carry it). */
+export const tourQuery = {
+  queryKey: tourQueryKey,
+  queryFn: async () => selectTour(await read<MediaFile[]>('/api/media-files?type=image', 'Failed to fetch media files')),
 }

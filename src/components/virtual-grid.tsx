@@ -85,6 +85,8 @@ export function VirtualGrid<T>({
     overscan: GRID_OVERSCAN_ROWS,
     scrollMargin: layout?.top ?? 0,
     enabled: layout !== null,
+    // The window's size is known at once in the browser: rows exist from the first measured render.
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
   })
   useEffect(() => {
     virtualizer.measure()
@@ -95,12 +97,16 @@ export function VirtualGrid<T>({
   let end = Math.min(items.length, initialCount ?? FIRST_ROW[initialDevice] * INITIAL_ROWS)
   let offset = 0
   let total: number | undefined
-  if (layout) {
+  // Until the virtualizer has measured the window it has no rows: keep the server's items
+  // meanwhile (replacing them would re-create the images already shown).
+  if (layout && rows.length > 0) {
     const first = rows[0]
     const last = rows.at(-1)
     start = first ? first.index * columns : 0
     end = last ? Math.min(items.length, (last.index + 1) * columns) : 0
     offset = first ? first.start - virtualizer.options.scrollMargin : 0
+    total = Math.max(0, rowCount * rowHeight - GAP)
+  } else if (layout) {
     total = Math.max(0, rowCount * rowHeight - GAP)
   }
   const firstRow = layout ? columns : FIRST_ROW[initialDevice]
