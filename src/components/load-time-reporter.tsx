@@ -3,7 +3,7 @@
 // page is hidden (or after the first load settles); each image is reported once.
 'use client'
 import { useEffect } from 'react'
-import { MAX_SAMPLES_PER_REPORT, MAX_SAMPLE_MS } from '@/lib/schemas/metrics'
+import { MAX_SAMPLES_PER_REPORT, MAX_SAMPLE_MS } from '@/lib/constants'
 
 const ENDPOINT = '/api/metrics/load-times'
 const MEDIA_PATH = '/public-objects/'

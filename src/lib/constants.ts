@@ -43,3 +43,36 @@ export const MAX_FILES_PER_BATCH = 200
 export const UPLOAD_MODAL_DEFAULT_MAX_FILES = 1
 /** §9 Multipart: files above 100 MiB go in parts (at least 5 MiB each, at most 10000). */
 export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024
+
+/** §2 Device classification: mobile below 768 px; screen sizes sm < 640, md < 768, lg < 1024, xl from 1024. */
+export const MOBILE_BREAKPOINT = 768
+export const SCREEN_BREAKPOINTS = { sm: 640, md: 768, lg: 1024 } as const
+
+/** §9 Grid columns and virtualisation. */
+export const GRID_OVERSCAN_ROWS = 2
+
+/** §9 Skeletons: 12 section, 8 public, 4 preview slots. */
+export const PUBLIC_SKELETONS = 8
+export const SECTION_SKELETONS = 12
+export const PREVIEW_SKELETONS = 4
+/** §2 Gallery overview: up to four preview images per section card. */
+export const PREVIEW_SIZE = 4
+
+/** §9 Lightbox: zoom 0.5 to 4, double-tap window 300 ms toggling 1 and 2, wheel steps 0.9/1.1. */
+export const ZOOM_MIN = 0.5
+export const ZOOM_MAX = 4
+export const ZOOM_DOUBLE_TAP = 2
+export const DOUBLE_TAP_MS = 300
+export const WHEEL_ZOOM_OUT = 0.9
+export const WHEEL_ZOOM_IN = 1.1
+
+/** §2 Start Tour: up to 3 images from each of these sections, in this order. */
+export const TOUR_SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard', 'outdoors'] as const
+export const TOUR_IMAGES_PER_SECTION = 3
+/** §9 Video scrubber: arrow keys step 10 percent of the duration. */
+export const VIDEO_SCRUB_STEP = 0.1
+
+/** Image load-time reports (Avg Load Time): at most this many samples per report. */
+export const MAX_SAMPLES_PER_REPORT = 50
+/** Longer than a minute is not an image load we can learn from (a stalled tab). */
+export const MAX_SAMPLE_MS = 60_000

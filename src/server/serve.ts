@@ -7,6 +7,7 @@ import { getPayload } from 'payload'
 import { mediaFileReads } from '../../endpoints/media-files'
 import { sectionReads } from '../../endpoints/sections'
 import { deliverObject } from '../../media-public/object-delivery'
+import { publicPageCache } from '../../media-public/page-cache'
 import { sendWebResponse, toWebRequest } from './http/node-bridge'
 import { preparedReadServer } from './http/serve-prepared-read'
 
@@ -31,6 +32,8 @@ async function main() {
   const { default: config } = await import('@payload-config')
   const payload = await getPayload({ config })
   const servePreparedRead = preparedReadServer(payload, [...sectionReads, ...mediaFileReads])
+  const selfHost = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
+  const servePublicPage = publicPageCache(payload, () => `http://${selfHost}:${port}`)
 
   const serveObject = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/public-objects/')) return false
@@ -42,6 +45,7 @@ async function main() {
   const server = http.createServer((req, res) => {
     serveObject(req, res)
       .then((served) => served || servePreparedRead(req, res))
+      .then((served) => served || servePublicPage(req, res))
       .then((served) => (served ? undefined : handle(req, res)))
       .catch((error) => {
         payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` })

@@ -1,7 +1,7 @@
-import { GalleryPlaceholder } from '@media-public/gallery-placeholder'
+import { PublicBrowserPage } from '@media-public/pages'
 
 export const dynamic = 'force-dynamic'
 
 export default function Page() {
-  return <GalleryPlaceholder />
+  return <PublicBrowserPage />
 }

@@ -1,10 +1,9 @@
 // The body a public page sends with its image load durations (Resource Timing).
 import { z } from 'zod'
+import { MAX_SAMPLE_MS, MAX_SAMPLES_PER_REPORT } from '../constants'
 
-/** A browser sends at most this many samples at once. */
-export const MAX_SAMPLES_PER_REPORT = 50
-/** Longer than a minute is not an image load we can learn from (a stalled tab). */
-export const MAX_SAMPLE_MS = 60_000
+// The limits live with the other constants so the browser's reporter need not load zod.
+export { MAX_SAMPLE_MS, MAX_SAMPLES_PER_REPORT }
 
 export const loadTimesSchema = z
   .object({

@@ -1,7 +1,9 @@
-import { GalleryPlaceholder } from '@media-public/gallery-placeholder'
+import type { Metadata } from 'next'
+import { GalleryOverviewPage } from '@media-public/pages'
 
 export const dynamic = 'force-dynamic'
+export const metadata: Metadata = { title: 'Gallery' }
 
 export default function Page() {
-  return <GalleryPlaceholder />
+  return <GalleryOverviewPage />
 }

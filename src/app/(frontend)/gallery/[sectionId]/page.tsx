@@ -1,8 +1,14 @@
-import { GalleryPlaceholder } from '@media-public/gallery-placeholder'
+import { SectionGalleryPage, sectionMetadata } from '@media-public/pages'
 
 export const dynamic = 'force-dynamic'
 
-export default async function Page({ params }: { params: Promise<{ sectionId: string }> }) {
+type Props = { params: Promise<{ sectionId: string }> }
+
+export async function generateMetadata({ params }: Props) {
+  return sectionMetadata((await params).sectionId)
+}
+
+export default async function Page({ params }: Props) {
   const { sectionId } = await params
-  return <GalleryPlaceholder sectionId={sectionId} />
+  return <SectionGalleryPage sectionId={sectionId} />
 }

@@ -1,8 +1,15 @@
-import { GalleryPlaceholder } from '@media-public/gallery-placeholder'
+// The section gallery with an image's lightbox open: the client reads the image id from the URL.
+import { SectionGalleryPage, sectionMetadata } from '@media-public/pages'
 
 export const dynamic = 'force-dynamic'
 
-export default async function Page({ params }: { params: Promise<{ sectionId: string }> }) {
+type Props = { params: Promise<{ sectionId: string; imageId: string }> }
+
+export async function generateMetadata({ params }: Props) {
+  return sectionMetadata((await params).sectionId)
+}
+
+export default async function Page({ params }: Props) {
   const { sectionId } = await params
-  return <GalleryPlaceholder sectionId={sectionId} />
+  return <SectionGalleryPage sectionId={sectionId} />
 }

@@ -1,0 +1,156 @@
+// The gallery overview (spec §2, /gallery): section navigation, a header with the visible
+// photo count and Start Tour, the video card, and one preview card per section.
+'use client'
+import Link from 'next/link'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
+import { MediaImage } from '@/components/media-image'
+import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
+import { PREVIEW_SKELETONS } from '@/lib/constants'
+import { countLabel } from '@/lib/format'
+import { orderSectionsForNavigation } from '@/lib/section-order'
+import styles from './gallery.module.css'
+import { Skeletons, altTextOf } from './media-views'
+import { tourQuery, useMediaFiles, useSectionPreview, useSections } from './queries'
+import { SectionNav } from './section-nav'
+
+type Props = {
+  initialSections: Section[]
+  initialPreviews: Record<string, SectionPreview>
+  initialVideos: MediaFile[]
+}
+
+const PREVIEW_SIZES = '(max-width: 639px) 45vw, (max-width: 1023px) 22vw, 150px'
+
+export function GalleryOverview({ initialSections, initialPreviews, initialVideos }: Props) {
+  const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
+  const videos = useMediaFiles(initialVideos, 'video').data ?? []
+  const queryClient = useQueryClient()
+  const [tour, setTour] = useState<MediaFile[]>([])
+  const [tourIndex, setTourIndex] = useState<number | null>(null)
+  const prefetchTour = () => void queryClient.prefetchQuery(tourQuery)
+  // Start Tour: the tour list (fetched on first use), opened on its first image; nothing if empty.
+  const startTour = async () => {
+    const list = await queryClient.fetchQuery(tourQuery).catch(() => [])
+    setTour(list)
+    if (list.length > 0) setTourIndex(0)
+  }
+  const total = sections.reduce((sum, section) => sum + section.count, 0)
+  const names = useMemo(() => Object.fromEntries(sections.map((s) => [s.id, s.name])), [sections])
+
+  const tourAlt = (file: MediaFile, index: number) => {
+    const position = tour.slice(0, index + 1).filter((other) => other.section === file.section).length
+    return altTextOf(file, position, file.section ? names[file.section] : null)
+  }
+
+  return (
+    <>
+      <SectionNav sections={sections} current={null} />
+      <main className={styles.page}>
+        <header className={styles.header}>
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>Property Gallery</h1>
+            <span className={styles.badge} data-testid="photo-count">
+              {countLabel(total, 'photo')}
+            </span>
+          </div>
+          <div className={styles.toolbar}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.primary}`}
+              onClick={startTour}
+              onPointerEnter={prefetchTour}
+              onFocus={prefetchTour}
+            >
+              <span aria-hidden="true">▶</span> Start Tour
+            </button>
+          </div>
+        </header>
+
+        {videos.length > 0 && <VideoCard video={videos[0]} more={videos.length - 1} />}
+
+        <div className={styles.previewCards}>
+          {sections.map((section, index) => (
+            <PreviewCard key={section.id} section={section} initialData={initialPreviews[section.id]} priority={index === 0} />
+          ))}
+        </div>
+      </main>
+      <Lightbox
+        items={tour}
+        index={tourIndex}
+        onIndexChange={setTourIndex}
+        onClose={() => setTourIndex(null)}
+        altText={tourAlt}
+      />
+    </>
+  )
+}
+
+function VideoCard({ video, more }: { video: MediaFile; more: number }) {
+  const title = video.description?.trim() || video.originalFilename
+  return (
+    <section className={styles.videoCard} aria-labelledby="video-card-title">
+      <div className={styles.videoThumb}>
+        <MediaImage file={video} alt={`Video: ${title}`} sizes="(max-width: 767px) 100vw, 480px" />
+        <a
+          className={styles.videoPlay}
+          href={video.objectPath}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Play video ${title} (opens in a new tab)`}
+        >
+          <span aria-hidden="true">▶</span>
+        </a>
+      </div>
+      <div className={styles.videoBody}>
+        <h2 id="video-card-title" className={styles.cardTitle}>
+          {title}
+        </h2>
+        <div className={styles.progress} aria-hidden="true" data-testid="video-progress">
+          <div className={styles.progressFill} />
+        </div>
+        {more > 0 && <p className={styles.muted}>{`+${more} more ${more === 1 ? 'video' : 'videos'}`}</p>}
+      </div>
+    </section>
+  )
+}
+
+function PreviewCard({ section, initialData, priority }: { section: Section; initialData?: SectionPreview; priority: boolean }) {
+  const preview = useSectionPreview(section.id, initialData)
+  const files = preview.data?.previewFiles ?? []
+  const titleId = `preview-${section.id}`
+  return (
+    <section className={styles.previewCard} aria-labelledby={titleId} data-section-id={section.id}>
+      <div className={styles.previewHeader}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          <span aria-hidden="true">{section.icon}</span> {section.name}
+        </h2>
+        <span className={styles.badge}>{countLabel(preview.data?.totalCount ?? section.count, 'photo')}</span>
+      </div>
+      {preview.isPending ? (
+        <Skeletons count={PREVIEW_SKELETONS} label={`Loading ${section.name}`} />
+      ) : files.length === 0 ? (
+        <p className={styles.muted}>No photos in this section yet</p>
+      ) : (
+        <ul className={styles.previewGrid}>
+          {files.map((file, index) => (
+            <li key={file.id} className={styles.previewItem}>
+              <Link href={`/gallery/${section.id}/${file.id}`} prefetch={false} className={styles.previewLink}>
+                <MediaImage
+                  file={file}
+                  alt={altTextOf(file, index + 1, section.name)}
+                  sizes={PREVIEW_SIZES}
+                  priority={priority}
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link href={`/gallery/${section.id}`} prefetch={false} className={styles.viewAll}>
+        View All<span className={styles.visuallyHidden}> {section.name}</span>
+      </Link>
+    </section>
+  )
+}

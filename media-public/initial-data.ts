@@ -1,0 +1,36 @@
+// What each public page renders first, taken from the public read model on the server and
+// handed to the client components as TanStack Query initial data. Only visible, processed
+// media can be here: the snapshot never holds anything else.
+import config from '@payload-config'
+import { headers } from 'next/headers'
+import { getPayload } from 'payload'
+import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
+import { PREVIEW_SIZE } from '@/lib/constants'
+import { deviceClassFromUserAgent, type DeviceClass } from '@/lib/device'
+import { publicSnapshot, sectionList, type PublicSnapshot } from './read-model'
+
+export async function loadSnapshot(): Promise<PublicSnapshot> {
+  return publicSnapshot(await getPayload({ config }))
+}
+
+export async function requestDevice(): Promise<DeviceClass> {
+  return deviceClassFromUserAgent((await headers()).get('user-agent'))
+}
+
+export function sectionsOf(snapshot: PublicSnapshot): Section[] {
+  return sectionList(snapshot)
+}
+
+/** The preview answer of GET /api/sections/{id}/preview, from the same snapshot. */
+export function previewOf(snapshot: PublicSnapshot, sectionId: string): SectionPreview {
+  const files = snapshot.bySection.get(sectionId) ?? []
+  return { previewFiles: files.filter((file) => file.fileType === 'image').slice(0, PREVIEW_SIZE), totalCount: files.length }
+}
+
+export function overviewData(snapshot: PublicSnapshot) {
+  const sections = sectionsOf(snapshot)
+  const previews: Record<string, SectionPreview> = Object.fromEntries(sections.map((s) => [s.id, previewOf(snapshot, s.id)]))
+  const videos: MediaFile[] = snapshot.media.filter((file) => file.fileType === 'video')
+  const images = snapshot.media.filter((file) => file.fileType === 'image')
+  return { sections, previews, videos, photoCount: images.length }
+}

@@ -1,0 +1,75 @@
+// The public site's reads (spec §7), as TanStack Query hooks. Each page's first view comes
+// from the server (initialData, the same public read model the API answers from); after
+// that the sections list is polled every 30 s, and when it changes the other lists refresh.
+'use client'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { getJson } from '@/lib/api/client'
+import { queryKeys } from '@/lib/api/query-keys'
+import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
+import { SECTIONS_POLL_MS } from '@/lib/constants'
+import { selectTour } from '@/lib/tour'
+
+/** The Start Tour list, derived from the visible images (under media-files, so it refreshes with them). */
+export const tourQueryKey = [...queryKeys.mediaFiles.all, 'tour'] as const
+
+async function read<T>(url: string, failure: string): Promise<T> {
+  try {
+    return await getJson<T>(url)
+  } catch (error) {
+    throw new Error(failure, { cause: error })
+  }
+}
+
+export function useSections(initialData?: Section[]) {
+  const queryClient = useQueryClient()
+  const query = useQuery({
+    queryKey: queryKeys.sections.list(),
+    queryFn: () => read<Section[]>('/api/sections', 'Failed to fetch sections'),
+    initialData,
+    refetchInterval: SECTIONS_POLL_MS,
+  })
+  // A change in the polled sections means media changed: refresh the lists shown.
+  const seen = useRef(query.data)
+  useEffect(() => {
+    if (!query.data || seen.current === query.data) return
+    const changed = JSON.stringify(seen.current) !== JSON.stringify(query.data)
+    seen.current = query.data
+    if (!changed) return
+    void queryClient.invalidateQueries({ queryKey: ['sections', 'preview'] })
+    void queryClient.invalidateQueries({ queryKey: ['sections', 'media'] })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.mediaFiles.all })
+  }, [query.data, queryClient])
+  return query
+}
+
+export function useMediaFiles(initialData?: MediaFile[], type?: 'image' | 'video') {
+  return useQuery({
+    queryKey: queryKeys.mediaFiles.list(type ? { type } : {}),
+    queryFn: () => read<MediaFile[]>(`/api/media-files${type ? `?type=${type}` : ''}`, 'Failed to fetch media files'),
+    initialData,
+  })
+}
+
+export function useSectionMedia(sectionId: string, initialData?: MediaFile[]) {
+  return useQuery({
+    queryKey: queryKeys.sections.media(sectionId),
+    queryFn: () => read<MediaFile[]>(`/api/sections/${encodeURIComponent(sectionId)}/media`, 'Failed to fetch section media'),
+    initialData,
+  })
+}
+
+export function useSectionPreview(sectionId: string, initialData?: SectionPreview) {
+  return useQuery({
+    queryKey: queryKeys.sections.preview(sectionId),
+    queryFn: () =>
+      read<SectionPreview>(`/api/sections/${encodeURIComponent(sectionId)}/preview`, 'Failed to fetch section preview'),
+    initialData,
+  })
+}
+
+/** The Start Tour list: fetched when first asked for (the overview's first view does not carry it). */
+export const tourQuery = {
+  queryKey: tourQueryKey,
+  queryFn: async () => selectTour(await read<MediaFile[]>('/api/media-files?type=image', 'Failed to fetch media files')),
+}

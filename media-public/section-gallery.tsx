@@ -1,0 +1,146 @@
+// A section's gallery (spec §2, /gallery/{sectionId} and /gallery/{sectionId}/{imageId}):
+// header with icon, name and photo count, previous/next section, grid/list toggle, the
+// virtualised grid, back to the overview. The URL follows the lightbox: opening an image
+// puts its id in the URL, closing returns to the section URL, and a deep link opens it.
+'use client'
+import Link from 'next/link'
+import { usePathname } from 'next/navigation'
+import { useCallback, useRef, useState } from 'react'
+import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
+import { VirtualGrid } from '@/components/virtual-grid'
+import type { MediaFile, Section } from '@/lib/api/types'
+import { SECTION_SKELETONS } from '@/lib/constants'
+import type { DeviceClass } from '@/lib/device'
+import { countLabel } from '@/lib/format'
+import { neighbourSections, orderSectionsForNavigation } from '@/lib/section-order'
+import styles from './gallery.module.css'
+import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
+import { useSectionMedia, useSections } from './queries'
+import { SectionNav } from './section-nav'
+
+type Props = { sectionId: string; initialSections: Section[]; initialMedia: MediaFile[]; device: DeviceClass }
+
+const sectionUrl = (sectionId: string) => `/gallery/${encodeURIComponent(sectionId)}`
+const imageUrl = (sectionId: string, imageId: string) => `${sectionUrl(sectionId)}/${encodeURIComponent(imageId)}`
+
+/** The image id in /gallery/{sectionId}/{imageId}, if any. */
+function imageIdOf(pathname: string | null): string | null {
+  const part = pathname?.split('/')[3]
+  return part ? decodeURIComponent(part) : null
+}
+
+export function SectionGallery({ sectionId, initialSections, initialMedia, device }: Props) {
+  const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
+  const media = useSectionMedia(sectionId, initialMedia)
+  const [view, setView] = useState<View>('grid')
+  const pathname = usePathname()
+  const section = sections.find((candidate) => candidate.id === sectionId)
+  const items = media.data ?? []
+  const openId = imageIdOf(pathname)
+  const openIndex = openId ? items.findIndex((file) => file.id === openId) : -1
+
+  // Whether this page pushed the image URL (then closing goes back), or it was a deep link.
+  const pushed = useRef(false)
+  const openAt = useCallback(
+    (index: number) => {
+      const file = items[index]
+      if (!file) return
+      // Next keeps its router (and usePathname) in step with the History API.
+      if (openId) window.history.replaceState(null, '', imageUrl(sectionId, file.id))
+      else {
+        window.history.pushState(null, '', imageUrl(sectionId, file.id))
+        pushed.current = true
+      }
+    },
+    [items, openId, sectionId],
+  )
+  const close = useCallback(() => {
+    if (pushed.current) {
+      pushed.current = false
+      window.history.back()
+    } else window.history.replaceState(null, '', sectionUrl(sectionId))
+  }, [sectionId])
+
+  if (!section) return <SectionNotFound />
+  const { previous, next } = neighbourSections(sections, sectionId)
+  const alt = (file: MediaFile, index: number) => altTextOf(file, index + 1, section.name)
+
+  return (
+    <>
+      <SectionNav sections={sections} current={sectionId} />
+      <main className={styles.page}>
+        <header className={styles.header}>
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>
+              <span aria-hidden="true">{section.icon}</span> {section.name}
+            </h1>
+            <span className={styles.badge} data-testid="photo-count">
+              {countLabel(section.count, 'photo')}
+            </span>
+          </div>
+          <div className={styles.toolbar}>
+            <Link href="/gallery" prefetch={false} className={styles.button}>
+              <span aria-hidden="true">←</span> Back to Overview
+            </Link>
+            {previous && (
+              <Link
+                href={sectionUrl(previous.id)}
+                prefetch={false}
+                className={styles.button}
+                aria-label={`Previous section: ${previous.name}`}
+              >
+                <span aria-hidden="true">‹ {previous.icon}</span> {previous.name}
+              </Link>
+            )}
+            {next && (
+              <Link
+                href={sectionUrl(next.id)}
+                prefetch={false}
+                className={styles.button}
+                aria-label={`Next section: ${next.name}`}
+              >
+                <span aria-hidden="true">{next.icon}</span> {next.name} <span aria-hidden="true">›</span>
+              </Link>
+            )}
+            <ViewToggle view={view} onChange={setView} />
+          </div>
+        </header>
+
+        {media.isPending ? (
+          <Skeletons count={SECTION_SKELETONS} />
+        ) : items.length === 0 ? (
+          <div className={styles.empty}>
+            <p>No photos in this section yet</p>
+          </div>
+        ) : (
+          <VirtualGrid
+            items={items}
+            getKey={(file) => file.id}
+            view={view}
+            initialDevice={device}
+            label={`${section.name} media`}
+            renderItem={(file, index, { priority }) =>
+              view === 'grid' ? (
+                <MediaCard file={file} alt={alt(file, index)} priority={priority} onOpen={() => openAt(index)} />
+              ) : (
+                <MediaRow file={file} alt={alt(file, index)} onOpen={() => openAt(index)} />
+              )
+            }
+          />
+        )}
+      </main>
+      <Lightbox items={items} index={openIndex >= 0 ? openIndex : null} onIndexChange={openAt} onClose={close} altText={alt} />
+    </>
+  )
+}
+
+export function SectionNotFound() {
+  return (
+    <main className={styles.notFound}>
+      <h1>Section Not Found</h1>
+      <p>
+        <Link href="/gallery">Back to Gallery</Link>
+      </p>
+    </main>
+  )
+}

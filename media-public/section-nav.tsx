@@ -1,0 +1,44 @@
+// The sticky section navigation of the gallery (spec §2): Overview and one button per
+// section (never the hidden pseudo-section, outdoors last), each with its icon, name and a
+// count badge when above 0; the current one is highlighted.
+'use client'
+import Link from 'next/link'
+import type { Section } from '@/lib/api/types'
+import styles from './gallery.module.css'
+
+export function SectionNav({ sections, current }: { sections: Section[]; current: string | null }) {
+  return (
+    <nav className={styles.sectionNav} aria-label="Gallery sections">
+      <ul className={styles.sectionNavList}>
+        <li>
+          <Link
+            href="/gallery"
+            prefetch={false}
+            className={styles.navButton}
+            aria-current={current === null ? 'page' : undefined}
+          >
+            <span aria-hidden="true">🏡</span> Overview
+          </Link>
+        </li>
+        {sections.map((section) => (
+          <li key={section.id}>
+            <Link
+              href={`/gallery/${section.id}`}
+              prefetch={false}
+              className={styles.navButton}
+              aria-current={current === section.id ? 'page' : undefined}
+              data-section-id={section.id}
+            >
+              <span aria-hidden="true">{section.icon}</span> {section.name}
+              {section.count > 0 && (
+                <span className={styles.navCount} data-testid="section-count">
+                  {section.count}
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
