@@ -425,3 +425,36 @@ test('the screen has no detectable accessibility violations', async ({ page, bas
   const results = await new AxeBuilder({ page }).include('[data-testid="media-gallery"]').analyze()
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
 })
+
+test('a card opens the lightbox over the filtered list; arrows move through it and Escape closes it', async ({
+  page,
+  baseURL,
+}) => {
+  const tag = unique()
+  await signIn(page, baseURL!)
+  await seedPhotos(page.request, baseURL!, [
+    { name: `${tag}-a.jpg`, section: 'upstairs', description: `${tag} bright bedroom` },
+    { name: `${tag}-b.jpg`, section: 'upstairs', description: `${tag} reading nook` },
+  ])
+  await openGallery(page, tag)
+  await expect(cards(page)).toHaveCount(2)
+  const first = await cards(page)
+    .first()
+    .getByRole('button', { name: /^View / })
+    .getAttribute('aria-label')
+  await cards(page)
+    .first()
+    .getByRole('button', { name: /^View / })
+    .click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  const firstTitle = await dialog.getByRole('heading').textContent()
+  await page.keyboard.press('ArrowRight')
+  await expect(dialog.getByRole('heading')).not.toHaveText(firstTitle!)
+  await page.keyboard.press('ArrowRight')
+  await expect(dialog.getByRole('heading')).toHaveText(firstTitle!)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  // Focus goes back to the card that opened it.
+  await expect(page.getByRole('button', { name: first! })).toBeFocused()
+})

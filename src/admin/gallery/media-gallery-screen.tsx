@@ -31,6 +31,7 @@ import { BulkAssignPanel } from './bulk-assign-panel'
 import { FilterBar } from './filter-bar'
 import styles from './gallery.module.css'
 import { GalleryHeader } from './gallery-header'
+import { LazyLightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaGrid } from './media-grid'
 import { ReorderGrid } from './reorder-grid'
 import { SectionFilterBar } from './section-filter-bar'
@@ -66,7 +67,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   const [reorderList, setReorderList] = useState<MediaFile[] | null>(null)
   const [bulkOpen, setBulkOpen] = useState(false)
   const [tagsFileId, setTagsFileId] = useState<string | null>(null)
-  // The lightbox is mounted at merge; the screen keeps the index of the item it should open.
+  // The lightbox shows the grid's current list (filters and sort applied), from the clicked card.
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
 
   const media = mediaQuery.data
@@ -144,7 +145,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
 
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <div className={styles.screen} data-testid="media-gallery" data-lightbox-index={lightboxIndex ?? undefined}>
+      <div className={styles.screen} data-testid="media-gallery">
         <GalleryHeader username={username} onRegistered={onRegistered} />
         <StaticUploadCard onRegistered={onRegistered} />
         <StatCards />
@@ -252,6 +253,13 @@ export function MediaGalleryScreen({ username }: { username: string }) {
             />
           )}
         </section>
+
+        <LazyLightbox
+          items={shown}
+          index={lightboxIndex !== null && lightboxIndex < shown.length ? lightboxIndex : null}
+          onIndexChange={setLightboxIndex}
+          onClose={() => setLightboxIndex(null)}
+        />
 
         {selectMode && selection.length > 0 && (
           <BulkAssignPanel
