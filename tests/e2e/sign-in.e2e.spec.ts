@@ -75,5 +75,5 @@ test('the login page links back to the gallery', async ({ page }) => {
   await page.goto('/login')
   await page.getByRole('link', { name: /Back to Gallery/ }).click()
   await expect(page).toHaveURL(/\/gallery$/)
-  await expect(page.getByRole('link', { name: /Upstairs/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Upstairs', exact: true })).toBeVisible()
 })
