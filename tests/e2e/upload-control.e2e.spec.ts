@@ -68,6 +68,11 @@ test('the manager uploads a batch of 200 photos and every one becomes a record',
     batch.map((file) => file.id),
     180_000,
   )
+
+  // The manager sees them on the screen, without a reload.
+  await page.getByPlaceholder('Search photos by description, objects, or filename...').fill('Batch ')
+  await expect(page.getByRole('button', { name: 'All (200)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'View Batch 001.jpg' })).toBeVisible()
 })
 
 test('a large upload pauses, then resumes with the parts it had not sent yet', async ({ page, baseURL }) => {
