@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 // Workers load this file again: pin the data directory once through the environment.
@@ -24,18 +25,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // The sign-in tests create the first account on the fresh database: they run before the rest

@@ -14,6 +14,8 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { freePort } from '../src/server/embedded/free-port'
 import { makePhoto } from '../tests/helpers/media-fixtures'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium'
+import { intEnv } from './lib/harness'
 
 const ROOT = process.cwd()
 const RESULTS = path.join(ROOT, 'bench', 'results', 'public.json')
@@ -27,23 +29,10 @@ const KEEP_DIR = process.env.BENCH_DATA_DIR
 const ONLY = process.env.BENCH_ONLY
 const SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard', 'outdoors']
 const PAGES = ['/gallery', '/gallery/upstairs']
-/** The same flags as the end-to-end tests' Chromium. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+/** Headless, with the same flags as the end-to-end tests' Chromium. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const TARGETS = { performance: 95, lcpMs: 2000, cls: 0.02, transferBytes: 1.5 * 1024 * 1024, p95Ms: 100, errors: 0 }
 
-function intEnv(name: string, fallback: number) {
-  const value = Number.parseInt(process.env[name] ?? '', 10)
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
 const log = (line: string) => process.stdout.write(`[bench:public] ${line}\n`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
@@ -181,7 +170,7 @@ async function seed(baseUrl: string) {
 
 async function lighthouseRuns(baseUrl: string) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   })
   const results: Record<string, unknown> = {}
