@@ -27,6 +27,8 @@ const LH_RUNS = intEnv('BENCH_LH_RUNS', 3)
 const KEEP_DIR = process.env.BENCH_DATA_DIR
 /** `lighthouse` or `autocannon`: run only that part. */
 const ONLY = process.env.BENCH_ONLY
+/** Write each run's whole Lighthouse report (JSON) into this directory, for digging in. */
+const LH_SAVE = process.env.BENCH_LH_SAVE
 const SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard', 'outdoors']
 const PAGES = ['/gallery', '/gallery/upstairs']
 /** Headless, with the same flags as the end-to-end tests' Chromium. */
@@ -186,6 +188,10 @@ async function lighthouseRuns(baseUrl: string) {
         })
         if (!result) throw new Error('Lighthouse gave no result')
         const { lhr } = result
+        if (LH_SAVE) {
+          await fs.mkdir(LH_SAVE, { recursive: true })
+          await fs.writeFile(path.join(LH_SAVE, `${page.replace(/\W+/g, '_')}-${run + 1}.json`), JSON.stringify(lhr))
+        }
         const figures = {
           performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),

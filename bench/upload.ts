@@ -1,12 +1,14 @@
 // Upload and ingest benchmark: 200 camera-sized JPEGs (12 MP, 3–6 MB) through the browser's
-// upload path of the production build (s3/params → POST form to the store → create the
-// record), then the job worker's ingest, each against a baseline on the same machine:
+// upload path of the production build (s3/params → POST form to the store, 6 at a time, and
+// each record created as its file is stored, as Uppy does), then the job worker's ingest,
+// each against a baseline on the same machine:
 //   - upload wall time vs. the same bytes PUT straight to the same bucket with the AWS SDK,
 //   - ingest throughput vs. a plain loop of processImage (the same work) in its own process,
 //   - peak RSS of the app's and the worker's process trees during upload and ingest.
 // Usage: npm run bench:upload   (knobs: see bench/README.md)
 import { spawn } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
+import http from 'node:http'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -41,6 +43,8 @@ const TRANSFERS = intEnv('BENCH_TRANSFERS', 6)
 /** The app's worker and processImage both run 2 sharp pipelines at once: so does the plain loop. */
 const LOOP_CONCURRENCY = intEnv('BENCH_LOOP_CONCURRENCY', 2)
 const STRICT = process.env.BENCH_STRICT === '1'
+/** Stop after the upload phase (no ingest, no report): for working on the upload path. */
+const UPLOAD_ONLY = process.env.BENCH_UPLOAD_ONLY === '1'
 /** Bump when the generator changes: the cached images are regenerated. */
 const IMAGE_VERSION = 'v1'
 const IMAGE_DIR = path.join(os.tmpdir(), `gallery-bench-upload-images-${IMAGE_VERSION}`)
@@ -237,29 +241,64 @@ async function rawPuts(files: Buffer[]) {
 
 type Timing = { presignMs: number; putMs: number; createMs: number }
 
+/** Keep-alive connections to the store, as a browser and the AWS SDK keep them. */
+const storeAgent = new http.Agent({ keepAlive: true, maxSockets: TRANSFERS })
+
+/**
+ * The POST form a browser sends (fields, then the file), written with Node's http client as
+ * the AWS SDK writes its PUTs: both paths pay the same client costs, so the ratio is the
+ * store's and our API's. The file's buffer is written as is, not copied into the form.
+ */
+function postForm(url: string, fields: Record<string, string>, file: Buffer, filename: string) {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`
+  const head =
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`
+  const tail = `\r\n--${boundary}--\r\n`
+  return new Promise<void>((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: storeAgent,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': Buffer.byteLength(head) + file.length + Buffer.byteLength(tail),
+        },
+      },
+      (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () =>
+          res.statusCode! < 300
+            ? resolve()
+            : reject(new Error(`POST to the store answered ${res.statusCode}: ${body.slice(0, 300)}`)),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.write(head)
+    req.write(file)
+    req.end(tail)
+  })
+}
+
+/**
+ * The browser's path, as Uppy takes it: each of the TRANSFERS slots asks for upload parameters
+ * and POSTs the form to the store; when a file's bytes are stored, its record is created from
+ * the upload-success handler while the slot moves on to the next file. Wall time runs from the
+ * first call until the last record is created.
+ */
 async function ourUploads(session: Session, files: Buffer[]) {
   const timings: Timing[] = []
   const ids: string[] = []
-  let firstCreateAt = Number.POSITIVE_INFINITY
-  let lastCreateAt = 0
+  const creates: Promise<void>[] = []
   let done = 0
   const started = performance.now()
-  await pool(files.length, TRANSFERS, async (i) => {
-    const filename = path.basename(imagePath(i))
-    const t0 = performance.now()
-    // The browser's uploader: the upload-parameter call, then a POST form straight to the store.
-    const query = new URLSearchParams({ filename, type: 'image/jpeg', 'metadata[size]': String(files[i].length) })
-    const params = await api<{ url: string; fields: Record<string, string> }>(session, 'GET', `/api/s3/params?${query}`)
-    if (params.status !== 200) throw new Error(`GET /api/s3/params answered ${params.status}: ${JSON.stringify(params.body)}`)
-    const t1 = performance.now()
-    const form = new FormData()
-    for (const [name, value] of Object.entries(params.body.fields)) form.append(name, value)
-    form.append('file', new Blob([new Uint8Array(files[i])], { type: 'image/jpeg' }), filename)
-    const post = await fetch(params.body.url, { method: 'POST', body: form })
-    await post.arrayBuffer()
-    if (!post.ok) throw new Error(`POST to the store answered ${post.status}`)
-    const t2 = performance.now()
-    firstCreateAt = Math.min(firstCreateAt, t2)
+
+  const register = async (i: number, filename: string, key: string, timing: Omit<Timing, 'createMs'>, storedAt: number) => {
     const created = await api<{ id: string }>(session, 'POST', '/api/media-files', {
       filename,
       originalFilename: filename,
@@ -267,19 +306,31 @@ async function ourUploads(session: Session, files: Buffer[]) {
       mimeType: 'image/jpeg',
       fileSize: files[i].length,
       originalFileSize: files[i].length,
-      objectPath: params.body.fields.key,
+      objectPath: key,
     })
     if (created.status !== 201)
       throw new Error(`POST /api/media-files answered ${created.status}: ${JSON.stringify(created.body)}`)
-    const t3 = performance.now()
-    lastCreateAt = Math.max(lastCreateAt, t3)
     ids.push(created.body.id)
-    timings.push({ presignMs: t1 - t0, putMs: t2 - t1, createMs: t3 - t2 })
+    timings.push({ ...timing, createMs: performance.now() - storedAt })
     done++
-    if (done % 50 === 0) log(`  ${done}/${files.length} uploaded`)
+    if (done % 50 === 0) log(`  ${done}/${files.length} uploaded and registered`)
+  }
+
+  await pool(files.length, TRANSFERS, async (i) => {
+    const filename = path.basename(imagePath(i))
+    const t0 = performance.now()
+    const query = new URLSearchParams({ filename, type: 'image/jpeg', 'metadata[size]': String(files[i].length) })
+    const params = await api<{ url: string; fields: Record<string, string> }>(session, 'GET', `/api/s3/params?${query}`)
+    if (params.status !== 200) throw new Error(`GET /api/s3/params answered ${params.status}: ${JSON.stringify(params.body)}`)
+    const t1 = performance.now()
+    await postForm(params.body.url, params.body.fields, files[i], filename)
+    const t2 = performance.now()
+    creates.push(register(i, filename, params.body.fields.key, { presignMs: t1 - t0, putMs: t2 - t1 }, t2))
   })
+  const transfersEnded = performance.now()
+  await Promise.all(creates)
   const ended = performance.now()
-  return { wallS: (ended - started) / 1000, started, ended, firstCreateAt, lastCreateAt, timings, ids }
+  return { wallS: (ended - started) / 1000, transfersS: (transfersEnded - started) / 1000, timings, ids }
 }
 
 function stepStats(values: number[]) {
@@ -328,7 +379,9 @@ async function main() {
 
   const bench = await BenchRun.open('gallery-bench-upload-')
   try {
-    const services = await bench.startServices()
+    // The store and database run in their own process, as `npm start` runs them: this process is the client.
+    const services = await bench.startServices({ ownProcess: true })
+    const servicesCpu = () => cpuSeconds(processTree(bench.servicesPid!))
     Object.assign(process.env, services.env)
 
     // The production topology (ARCHITECTURE §6): web instance with JOBS_WORKER=off, and the
@@ -350,23 +403,36 @@ async function main() {
     // 1. Raw PUTs first, on a quiet machine: the app's worker has nothing to do yet.
     await waitForIdleMachine('before the raw PUTs')
     log(`Raw PUTs: ${FILES} files straight to the bucket with the AWS SDK, ${TRANSFERS} at a time`)
+    const servicesCpuBeforeRaw = servicesCpu()
     const rawWallS = await rawPuts(files)
+    const rawServicesCpuS = servicesCpu() - servicesCpuBeforeRaw
     log(`  ${rawWallS.toFixed(2)} s, ${(mb(totalBytes) / rawWallS).toFixed(0)} MB/s`)
 
     // 2. Our upload path, as the browser's uploader takes it.
     await waitForIdleMachine('before our uploads')
-    log(`Our upload path: s3/params → POST form → create, ${TRANSFERS} at a time`)
+    log(`Our upload path: s3/params → POST form (${TRANSFERS} at a time), each record created as its file is stored`)
     sampler.resetWindow()
     sampler.start()
     const cpuServerBefore = cpuSeconds(processTree(server.child.pid!))
+    const servicesCpuBeforeUpload = servicesCpu()
     const upload = await ourUploads(session, files)
     const cpuServerAfterUpload = cpuSeconds(processTree(server.child.pid!))
+    const uploadServicesCpuS = servicesCpu() - servicesCpuBeforeUpload
     const rssUploadMb = round(sampler.windowMaxKb / 1024, 1)
     const atUploadEnd = statusCounts(await listMedia(session))
     log(
       `  ${upload.wallS.toFixed(2)} s, ${(mb(totalBytes) / upload.wallS).toFixed(0)} MB/s; already ingested when it ended: ` +
         `${atUploadEnd.ready ?? 0} ready (${JSON.stringify(atUploadEnd)})`,
     )
+
+    if (UPLOAD_ONLY) {
+      const steps = ['presignMs', 'putMs', 'createMs'] as const
+      log(
+        `  ours ${upload.wallS.toFixed(2)} s vs raw ${rawWallS.toFixed(2)} s = ${(upload.wallS / rawWallS).toFixed(2)}×; app CPU ${(cpuServerAfterUpload - cpuServerBefore).toFixed(1)} s; store + database CPU raw ${rawServicesCpuS.toFixed(1)} s, ours ${uploadServicesCpuS.toFixed(1)} s`,
+      )
+      for (const step of steps) log(`  ${step}: ${JSON.stringify(stepStats(upload.timings.map((t) => t[step])))}`)
+      return
+    }
 
     // 3. Ingest: the worker process, from its start until every record is ready (or failed).
     await waitForIdleMachine('before the worker')
@@ -478,7 +544,7 @@ async function main() {
         `${(mb(totalBytes) / rawWallS).toFixed(0)} MB/s`,
       ],
       [
-        'our upload (params→POST form→create)',
+        'our upload (params→POST form, then create)',
         `${upload.wallS.toFixed(2)} s`,
         `${(FILES / upload.wallS).toFixed(1)} files/s`,
         `${(mb(totalBytes) / upload.wallS).toFixed(0)} MB/s`,
@@ -510,6 +576,9 @@ async function main() {
       console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '))
     console.log('')
     console.log(
+      `Our upload: last transfer ended at ${upload.transfersS.toFixed(2)} s, last record created at ${upload.wallS.toFixed(2)} s`,
+    )
+    console.log(
       `Our upload steps (mean / p95 ms): params ${steps.params.meanMs} / ${steps.params.p95Ms}, POST form ${steps.post.meanMs} / ${steps.post.p95Ms}, create ${steps.create.meanMs} / ${steps.create.p95Ms}`,
     )
     console.log(
@@ -540,14 +609,20 @@ async function main() {
         minMb: round(mb(Math.min(...sizes)), 2),
         maxMb: round(mb(Math.max(...sizes)), 2),
       },
-      rawPut: { wallS: round(rawWallS, 3), mbPerS: round(mb(totalBytes) / rawWallS, 1) },
+      rawPut: {
+        wallS: round(rawWallS, 3),
+        mbPerS: round(mb(totalBytes) / rawWallS, 1),
+        storeAndDatabaseCpuS: round(rawServicesCpuS, 2),
+      },
       upload: {
         wallS: round(upload.wallS, 3),
+        transfersEndedS: round(upload.transfersS, 3),
         mbPerS: round(mb(totalBytes) / upload.wallS, 1),
         steps,
         statusAtUploadEnd: atUploadEnd,
         readyAtUploadEnd: atUploadEnd.ready ?? 0,
         serverCpuS: round(cpuServerAfterUpload - cpuServerBefore, 2),
+        storeAndDatabaseCpuS: round(uploadServicesCpuS, 2),
         peakRssMb: rssUploadMb,
       },
       ingest: {
@@ -578,6 +653,7 @@ async function main() {
   } catch (error) {
     bench.fail(error)
   } finally {
+    storeAgent.destroy()
     await bench.cleanup()
   }
 }

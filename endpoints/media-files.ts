@@ -40,15 +40,18 @@ export const mediaFileReads: PreparedRead[] = [
   { path: '/media-files/stats', answer: statsAnswer },
 ]
 
+/** Registers an uploaded file (spec §7); also answered in front of Next (src/server/serve.ts). */
+export const createMediaEndpoint = endpoint('post', '/media-files', async (req) => {
+  requireUser(req)
+  const input = await parseBody(req, createMediaSchema)
+  const doc = await createMediaFromUpload(req, input)
+  return Response.json(mapMediaFile(doc as never, { forAdmin: true }), { status: 201 })
+})
+
 export const mediaFilesEndpoints = [
   ...preparedEndpoints(mediaFileReads),
 
-  endpoint('post', '/media-files', async (req) => {
-    requireUser(req)
-    const input = await parseBody(req, createMediaSchema)
-    const doc = await createMediaFromUpload(req, input)
-    return Response.json(mapMediaFile(doc as never, { forAdmin: true }), { status: 201 })
-  }),
+  createMediaEndpoint,
 
   // Removes the record; its objects move under trash/ (the media collection's afterDelete hook).
   endpoint('delete', '/media-files/:id', async (req) => {

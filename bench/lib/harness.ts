@@ -329,6 +329,32 @@ export function printChecks(checks: Check[]) {
   console.log('')
 }
 
+async function startServicesProcess(dataDir: string): Promise<StartedServices & { pid: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'lib', 'services-process.ts'), dataDir], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const env = await new Promise<Record<string, string>>((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = out.split('\n').find((candidate) => candidate.startsWith('{'))
+      if (line) resolve(JSON.parse(line))
+    })
+    child.on('exit', (code) => reject(new Error(`The services process exited with ${code} before it was ready`)))
+  })
+  return {
+    env,
+    started: ['PostgreSQL and S3 (embedded, own process)'],
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await Promise.race([exited, sleep(30_000)])
+    },
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // A benchmark's throw-away world
 // ---------------------------------------------------------------------------------------------
@@ -361,10 +387,22 @@ export class BenchRun {
     return run
   }
 
-  async startServices() {
-    log(`Starting embedded PostgreSQL and S3 (throw-away, ${this.dataDir})`)
-    this.services = await startMissingServices({ dataDir: this.dataDir, env: {} as NodeJS.ProcessEnv, ephemeral: true })
+  /**
+   * Starts throw-away embedded PostgreSQL and S3: in this process, or with `ownProcess` in a
+   * child of their own (as `npm start` runs them), so the store does not share the
+   * benchmark client's thread.
+   */
+  async startServices({ ownProcess = false } = {}) {
+    log(`Starting embedded PostgreSQL and S3 (throw-away, ${this.dataDir}${ownProcess ? ', own process' : ''})`)
+    this.services = ownProcess
+      ? await startServicesProcess(this.dataDir)
+      : await startMissingServices({ dataDir: this.dataDir, env: {} as NodeJS.ProcessEnv, ephemeral: true })
     return this.services
+  }
+
+  /** The pid of the services' own process, when they have one. */
+  get servicesPid(): number | undefined {
+    return (this.services as { pid?: number } | undefined)?.pid
   }
 
   /** Starts the server (or, with `entry`, the worker); stopped by cleanup(). */

@@ -1,14 +1,17 @@
 // The HTTP server the launcher runs: Next.js (pages, Payload's admin and REST) behind a
-// thin Node server that answers the prepared read API itself (see serve-prepared-read.ts).
+// thin Node server that answers the prepared read API (serve-prepared-read.ts) and the
+// uploader's per-file calls (serve-direct.ts) itself.
 // Reads PORT, HOSTNAME and NODE_ENV; DATABASE_URL and S3_* come from the launcher.
 import http from 'node:http'
 import next from 'next'
 import { getPayload } from 'payload'
-import { mediaFileReads } from '../../endpoints/media-files'
+import { createMediaEndpoint, mediaFileReads } from '../../endpoints/media-files'
 import { sectionReads } from '../../endpoints/sections'
+import { uploaderEndpoints } from '../../endpoints/uploader'
 import { deliverObject } from '../../media-public/object-delivery'
 import { publicPageCache } from '../../media-public/page-cache'
 import { sendWebResponse, toWebRequest } from './http/node-bridge'
+import { directEndpointServer } from './http/serve-direct'
 import { preparedReadServer } from './http/serve-prepared-read'
 
 const dev = process.env.NODE_ENV !== 'production'
@@ -32,6 +35,8 @@ async function main() {
   const { default: config } = await import('@payload-config')
   const payload = await getPayload({ config })
   const servePreparedRead = preparedReadServer(payload, [...sectionReads, ...mediaFileReads])
+  // The uploader's per-file calls: a 200-file batch makes 400 of them.
+  const serveDirect = directEndpointServer(payload, [...uploaderEndpoints, createMediaEndpoint])
   const selfHost = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
   const servePublicPage = publicPageCache(payload, () => `http://${selfHost}:${port}`)
 
@@ -45,6 +50,7 @@ async function main() {
   const server = http.createServer((req, res) => {
     serveObject(req, res)
       .then((served) => served || servePreparedRead(req, res))
+      .then((served) => served || serveDirect(req, res))
       .then((served) => served || servePublicPage(req, res))
       .then((served) => (served ? undefined : handle(req, res)))
       .catch((error) => {

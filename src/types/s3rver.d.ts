@@ -20,3 +20,5 @@ declare module 's3rver' {
   }
 }
 declare module 's3rver/lib/models/account.js'
+declare module 's3rver/lib/controllers/object.js'
+declare module 's3rver/lib/models/error.js'

@@ -95,6 +95,52 @@ describe('GET /api/s3/params (a whole file)', () => {
   })
 })
 
+describe('The POST form against the store (the embedded store checks its policy as S3 does)', () => {
+  async function formFor(bytes: Buffer, type = 'image/jpeg') {
+    const query = new URLSearchParams({ filename: 'Deck.jpg', type, 'metadata[size]': String(bytes.length) })
+    const params = await admin.json<{ url: string; fields: Record<string, string> }>('GET', `/api/s3/params?${query}`)
+    expect(params.status).toBe(200)
+    return params.body
+  }
+
+  async function post(url: string, fields: Record<string, string>, file: Buffer, type = 'image/jpeg') {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    form.append('file', new Blob([new Uint8Array(file)], { type }), 'Deck.jpg')
+    const response = await fetch(url, { method: 'POST', body: form })
+    return { status: response.status, text: await response.text() }
+  }
+
+  it('refuses a file of another size than the one the form was issued for, and keeps nothing', async () => {
+    const photo = await makePhoto({ width: 320, height: 240 })
+    const { url, fields } = await formFor(photo)
+    const larger = await post(url, fields, Buffer.concat([photo, Buffer.alloc(10)]))
+    expect(larger.status).toBe(400)
+    expect(larger.text).toContain('<Code>EntityTooLarge</Code>')
+    const smaller = await post(url, fields, photo.subarray(0, photo.length - 10))
+    expect(smaller.status).toBe(400)
+    expect(smaller.text).toContain('<Code>EntityTooSmall</Code>')
+    expect(await headObject(fields.key)).toBeNull()
+  })
+
+  it('refuses a changed key or content type, a form without its signature, and an altered policy', async () => {
+    const photo = await makePhoto({ width: 320, height: 240 })
+    const { url, fields } = await formFor(photo)
+    const otherKey = `${fields.key.split('/').slice(0, 2).join('/')}/other.jpg`
+    expect((await post(url, { ...fields, key: otherKey }, photo)).status).toBe(403)
+    expect((await post(url, { ...fields, 'Content-Type': 'text/html' }, photo, 'text/html')).status).toBe(403)
+    const { 'X-Amz-Signature': _signature, ...unsigned } = fields
+    expect((await post(url, unsigned, photo)).status).toBe(403)
+    const document = JSON.parse(Buffer.from(fields.Policy, 'base64').toString())
+    document.expiration = new Date(Date.now() + 86_400_000).toISOString()
+    const altered = await post(url, { ...fields, Policy: Buffer.from(JSON.stringify(document)).toString('base64') }, photo)
+    expect(altered.status).toBe(403)
+    expect(altered.text).toContain('<Code>SignatureDoesNotMatch</Code>')
+    expect(await headObject(fields.key)).toBeNull()
+    expect(await headObject(otherKey)).toBeNull()
+  })
+})
+
 describe('s3/multipart (a large file in parts)', () => {
   it('creates, signs, lists and completes an upload whose object becomes a processed record', async () => {
     // A real photo followed by padding (decoders ignore bytes after the image): 6 MiB, two parts.

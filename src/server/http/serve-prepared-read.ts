@@ -6,21 +6,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import { errorResponse } from './endpoint'
 import { toHeaders } from './node-bridge'
+import { compilePaths, matchPath } from './match-path'
 import { answerHeaders, isNotModified, type PreparedRead } from './prepared-answer'
-
-type CompiledRead = { read: PreparedRead; segments: string[] }
 
 export type PreparedReadServer = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
 
 export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiRoute = '/api'): PreparedReadServer {
-  const compiled: CompiledRead[] = reads.map((read) => ({ read, segments: read.path.split('/').filter(Boolean) }))
+  const compiled = compilePaths(reads)
   const sessionCookie = `${payload.config.cookiePrefix}-token=`
 
   return async function serve(nodeReq, res) {
     if (nodeReq.method !== 'GET' && nodeReq.method !== 'HEAD') return false
     const url = new URL(nodeReq.url ?? '/', 'http://internal')
     if (!url.pathname.startsWith(`${apiRoute}/`)) return false
-    const match = matchRead(compiled, url.pathname.slice(apiRoute.length))
+    const match = matchPath(compiled, url.pathname.slice(apiRoute.length))
     if (!match) return false
 
     const headers = toHeaders(nodeReq)
@@ -36,7 +35,7 @@ export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiR
     } as unknown as PayloadRequest
 
     try {
-      const answer = await match.read.answer(req)
+      const answer = await match.route.answer(req)
       const answerHeadersList = answerHeaders(answer)
       if (isNotModified(headers.get('if-none-match'), answerHeadersList.ETag)) {
         res.writeHead(304, answerHeadersList).end()
@@ -56,25 +55,4 @@ export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiR
     }
     return true
   }
-}
-
-function matchRead(compiled: CompiledRead[], path: string) {
-  const parts = path.split('/').filter(Boolean)
-  for (const { read, segments } of compiled) {
-    if (segments.length !== parts.length) continue
-    const params: Record<string, string> = {}
-    let matched = true
-    for (let i = 0; i < segments.length && matched; i++) {
-      const segment = segments[i]
-      if (segment.startsWith(':')) {
-        try {
-          params[segment.slice(1)] = decodeURIComponent(parts[i])
-        } catch {
-          params[segment.slice(1)] = parts[i]
-        }
-      } else matched = segment === parts[i]
-    }
-    if (matched) return { read, params }
-  }
-  return null
 }

@@ -4,6 +4,7 @@
 import type { PayloadRequest } from 'payload'
 import { sanitizeFilename } from '../../lib/filenames'
 import type { CreateMediaInput } from '../../lib/schemas/upload'
+import { inTransaction } from '../db/transaction'
 import { HttpError, badRequest } from '../http/errors'
 import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
 import { deleteObject, headObject } from '../storage/s3'
@@ -27,39 +28,65 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
     throw badRequest(`A ${input.mimeType} file cannot be registered as ${input.fileType === 'image' ? 'an image' : 'a video'}.`)
   }
 
-  const existing = await req.payload.count({
-    collection: 'media',
-    where: { storageKey: { equals: key } },
-    overrideAccess: true,
-    req,
-  })
-  if (existing.totalDocs > 0) throw new HttpError(409, 'A media record already exists for this upload.')
-
   const object = await headObject(key)
   if (!object) throw badRequest('No file was uploaded at this object path.')
   if (object.size !== input.fileSize) {
+    // The object is removed only when no record has it (a second create for a stored upload keeps it).
+    if (await hasRecord(req, key)) throw alreadyRegistered()
     await deleteObject(key)
     throw badRequest(`The uploaded file has ${object.size} bytes, not the declared ${input.fileSize}: upload it again.`)
   }
 
   const uploadId = uploadIdOf(key)
-  const doc = await req.payload.create({
+  // The record and its ingest job are written together or not at all. A record for this key
+  // already (the storage key is unique) is refused as a conflict, not a validation error.
+  return inTransaction(req, async () => {
+    const doc = await req.payload
+      .create({
+        collection: 'media',
+        data: {
+          filename: `${uploadId.replace(/-/g, '').slice(0, 12)}-${sanitizeFilename(input.filename)}`,
+          originalFilename: displayName(input.originalFilename ?? input.filename),
+          fileType: input.fileType,
+          mimeType: input.mimeType,
+          filesize: object.size,
+          originalFileSize: object.size,
+          storageKey: key,
+          status: 'pending',
+          uploadedAt: new Date().toISOString(),
+        } as never,
+        // The caller is a checked admin; Payload drops `filename` from data unless access is overridden.
+        overrideAccess: true,
+        // A new record has no tags, colours or objects: reading it back skips their join.
+        select: { tags: false, colors: false, objects: false },
+        req,
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? alreadyRegistered() : error
+      })
+    await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
+    return doc
+  })
+}
+
+const alreadyRegistered = () => new HttpError(409, 'A media record already exists for this upload.')
+
+async function hasRecord(req: PayloadRequest, key: string) {
+  const { totalDocs } = await req.payload.count({
     collection: 'media',
-    data: {
-      filename: `${uploadId.replace(/-/g, '').slice(0, 12)}-${sanitizeFilename(input.filename)}`,
-      originalFilename: displayName(input.originalFilename ?? input.filename),
-      fileType: input.fileType,
-      mimeType: input.mimeType,
-      filesize: object.size,
-      originalFileSize: object.size,
-      storageKey: key,
-      status: 'pending',
-      uploadedAt: new Date().toISOString(),
-    } as never,
-    // The caller is a checked admin; Payload drops `filename` from data unless access is overridden.
+    where: { storageKey: { equals: key } },
     overrideAccess: true,
     req,
   })
-  await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
-  return doc
+  return totalDocs > 0
+}
+
+/**
+ * Payload reports a unique-constraint violation as a ValidationError naming the field (matched
+ * by name: the error may come from the bundled copy of Payload, not this module's).
+ */
+function isUniqueViolation(error: unknown) {
+  const { name, data } = (error ?? {}) as { name?: string; data?: { errors?: Array<{ path?: string }> } }
+  if (name !== 'ValidationError') return false
+  return (data?.errors ?? []).some((issue) => issue.path === 'storageKey' || issue.path === 'filename')
 }

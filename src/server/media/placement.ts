@@ -7,9 +7,10 @@
 // milliseconds, fires the read-version triggers once, and the media collection has no
 // update hooks it would skip. All or nothing either way.
 import { sql } from 'drizzle-orm'
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 import { HIDDEN_SECTION_ID } from '../../lib/constants'
 import type { MediaFile } from '../../lib/api/types'
+import { inTransaction } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
 
@@ -22,19 +23,6 @@ async function transactionSql(req: PayloadRequest): Promise<SqlSession> {
   const adapter = req.payload.db as unknown as { sessions: Record<string, { db: SqlSession }>; drizzle: SqlSession }
   const id = await req.transactionID
   return (id !== undefined && adapter.sessions[String(id)]?.db) || adapter.drizzle
-}
-
-/** Runs work in one transaction on req (joined by every nested Local API call with req). */
-export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
-  const owns = await initTransaction(req)
-  try {
-    const result = await work()
-    if (owns) await commitTransaction(req)
-    return result
-  } catch (error) {
-    if (owns) await killTransaction(req)
-    throw error
-  }
 }
 
 export async function findSection(req: PayloadRequest, id: string): Promise<Section> {

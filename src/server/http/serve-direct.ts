@@ -1,0 +1,77 @@
+// Answers a few of our API endpoints straight on Node's http response, in front of Next: the
+// calls the uploader makes for every file (upload parameters, part URLs, record creation),
+// where Next's route handler and Payload's REST set-up would otherwise cost more than the
+// work itself. The same Endpoint objects are registered with Payload, so both paths answer
+// alike: the request is authenticated by Payload's strategies and built by createLocalReq.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createLocalReq, executeAuthStrategies, type Endpoint, type Payload, type PayloadRequest } from 'payload'
+import { compilePaths, matchPath, type CompiledPath } from './match-path'
+import { sendWebResponse, toHeaders } from './node-bridge'
+
+/** Our JSON bodies are small; anything larger is refused before it is read. */
+const MAX_BODY_BYTES = 1024 * 1024
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.reject(new BodyTooLarge())
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data')
+        req.resume()
+        reject(new BodyTooLarge())
+      } else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+export type DirectEndpointServer = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
+
+export function directEndpointServer(payload: Payload, endpoints: Endpoint[], apiRoute = '/api'): DirectEndpointServer {
+  const byMethod = new Map<string, CompiledPath<Endpoint>[]>()
+  for (const endpoint of endpoints) {
+    const method = endpoint.method.toUpperCase()
+    byMethod.set(method, [...(byMethod.get(method) ?? []), ...compilePaths([endpoint])])
+  }
+  const sessionCookie = `${payload.config.cookiePrefix}-token=`
+
+  return async function serve(nodeReq, res) {
+    const compiled = byMethod.get(nodeReq.method ?? '')
+    if (!compiled || !nodeReq.url?.startsWith(`${apiRoute}/`)) return false
+    const url = new URL(nodeReq.url, `http://${nodeReq.headers.host ?? 'localhost'}`)
+    const match = matchPath(compiled, url.pathname.slice(apiRoute.length))
+    if (!match) return false
+
+    let body = ''
+    try {
+      body = await readBody(nodeReq)
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error
+      res
+        .writeHead(413, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ message: 'The request body is too large.' }))
+      return true
+    }
+    const headers = toHeaders(nodeReq)
+    const hasCredentials = (headers.get('cookie') ?? '').includes(sessionCookie) || headers.has('authorization')
+    const user = hasCredentials ? (await executeAuthStrategies({ headers, payload, canSetHeaders: false })).user : null
+    const partial = {
+      headers,
+      url: url.toString(),
+      method: nodeReq.method,
+      routeParams: match.params,
+      payloadAPI: 'REST',
+      text: async () => body,
+      json: async () => JSON.parse(body),
+    } as unknown as Partial<PayloadRequest>
+    const req = await createLocalReq({ req: partial, user: user ?? undefined }, payload)
+    await sendWebResponse(res, await match.route.handler(req))
+    return true
+  }
+}
