@@ -3,6 +3,10 @@
 // /public-objects/{filename}/poster.jpg. The bucket stays private; this is the only way
 // out. Visitors get ready, visible media only; a signed-in manager also gets hidden ones.
 // Unknown, hidden, unprocessed or failed media answer 404. ETag/304 and Range come from the store.
+// Renditions and posters are written once per key (and sent as immutable), so the small ones
+// are also kept in memory: the grid's images skip the store's round trip; visibility is still
+// checked on every request.
+import { LRUCache } from 'lru-cache'
 import { executeAuthStrategies, type Payload } from 'payload'
 import { poolOf } from '../src/server/db/advisory-lock'
 import { getObject } from '../src/server/storage/s3'
@@ -21,6 +25,14 @@ type StoredObject = {
 }
 
 const YEAR = 365 * 24 * 60 * 60
+
+/** Grid renditions (w400, w800) and posters are tens of kB; larger objects are streamed. */
+const CACHED_OBJECT_MAX_BYTES = 512 * 1024
+type CachedObject = { body: Buffer; etag?: string }
+const immutableObjects = new LRUCache<string, CachedObject>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.body.length),
+})
 
 export function parseObjectPath(parts: string[]): Target | null {
   const [filename, variant, ...rest] = parts
@@ -53,29 +65,47 @@ export async function deliverObject(payload: Payload, request: Request, parts: s
 
   const chosen = chooseObject(media, target)
   if (!chosen) return notFound()
-  const object = await getObject(
-    chosen.key,
-    request.headers.get('range') ?? undefined,
-    request.headers.get('if-none-match') ?? undefined,
-  )
+  const range = request.headers.get('range') ?? undefined
+  const cacheable = chosen.immutable && !range
+  const cached = cacheable ? immutableObjects.get(chosen.key) : undefined
+  if (cached) return cachedResponse(request, cached, chosen.contentType, signedIn)
+  const object = await getObject(chosen.key, range, request.headers.get('if-none-match') ?? undefined)
   if (!object) return notFound()
+  if (cacheable && object.Body && object.ContentLength !== undefined && object.ContentLength <= CACHED_OBJECT_MAX_BYTES) {
+    const entry = { body: Buffer.from(await object.Body.transformToByteArray()), etag: object.ETag }
+    immutableObjects.set(chosen.key, entry)
+    return cachedResponse(request, entry, chosen.contentType, signedIn)
+  }
 
-  const headers = new Headers({
-    'Content-Type': chosen.contentType,
-    'X-Content-Type-Options': 'nosniff',
-    'Accept-Ranges': 'bytes',
-    'Cache-Control': signedIn
-      ? 'private, max-age=3600'
-      : chosen.immutable
-        ? `public, max-age=${YEAR}, immutable`
-        : 'public, max-age=3600',
-  })
+  const headers = deliveryHeaders(chosen.contentType, signedIn, chosen.immutable)
   if (object.ETag) headers.set('ETag', object.ETag)
   if (object.notModified) return new Response(null, { status: 304, headers })
   if (object.ContentLength !== undefined) headers.set('Content-Length', String(object.ContentLength))
   if (object.ContentRange) headers.set('Content-Range', object.ContentRange)
   const body = request.method === 'HEAD' ? null : (object.Body!.transformToWebStream() as ReadableStream<Uint8Array>)
   return new Response(body, { status: object.ContentRange ? 206 : 200, headers })
+}
+
+function deliveryHeaders(contentType: string, signedIn: boolean, immutable: boolean) {
+  return new Headers({
+    'Content-Type': contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': signedIn
+      ? 'private, max-age=3600'
+      : immutable
+        ? `public, max-age=${YEAR}, immutable`
+        : 'public, max-age=3600',
+  })
+}
+
+function cachedResponse(request: Request, { body, etag }: CachedObject, contentType: string, signedIn: boolean) {
+  const headers = deliveryHeaders(contentType, signedIn, true)
+  if (etag) headers.set('ETag', etag)
+  const ifNoneMatch = request.headers.get('if-none-match')
+  if (etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers })
+  headers.set('Content-Length', String(body.length))
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
 }
 
 function chooseObject(media: StoredObject, { variant }: Target) {

@@ -2,10 +2,13 @@
 // header with icon, name and photo count, previous/next section, grid/list toggle, the
 // virtualised grid, back to the overview. The URL follows the lightbox: opening an image
 // puts its id in the URL, closing returns to the section URL, and a deep link opens it.
+// Moving to another section (previous/next, the section buttons) happens in place: the URL
+// changes, the section's media load from the API with 12 skeletons meanwhile (spec §9),
+// and sections seen before show at once from the query cache.
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
 import type { MediaFile, Section } from '@/lib/api/types'
@@ -29,11 +32,23 @@ function imageIdOf(pathname: string | null): string | null {
   return part ? decodeURIComponent(part) : null
 }
 
-export function SectionGallery({ sectionId, initialSections, initialMedia, device }: Props) {
+/** The section in /gallery/{sectionId}[/{imageId}]: the page's own, or one switched to in place. */
+function sectionIdOf(pathname: string | null, pageSectionId: string): string {
+  const [, root, part] = pathname?.split('/') ?? []
+  return root === 'gallery' && part ? decodeURIComponent(part) : pageSectionId
+}
+
+/** A plain left click (not one asking for a new tab or window), which may be handled in place. */
+const isPlainClick = (event: MouseEvent) =>
+  !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+
+export function SectionGallery({ sectionId: pageSectionId, initialSections, initialMedia, device }: Props) {
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
-  const media = useSectionMedia(sectionId, initialMedia)
-  const [view, setView] = useState<View>('grid')
   const pathname = usePathname()
+  const sectionId = sectionIdOf(pathname, pageSectionId)
+  // The page's own section comes with the server's first view; another one is fetched.
+  const media = useSectionMedia(sectionId, sectionId === pageSectionId ? initialMedia : undefined)
+  const [view, setView] = useState<View>('grid')
   const section = sections.find((candidate) => candidate.id === sectionId)
   const items = media.data ?? []
   const openId = imageIdOf(pathname)
@@ -61,13 +76,24 @@ export function SectionGallery({ sectionId, initialSections, initialMedia, devic
     } else window.history.replaceState(null, '', sectionUrl(sectionId))
   }, [sectionId])
 
+  const showSection = useCallback((event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    if (!isPlainClick(event)) return
+    event.preventDefault()
+    pushed.current = false
+    window.history.pushState(null, '', sectionUrl(id))
+    window.scrollTo(0, 0)
+  }, [])
+  useEffect(() => {
+    if (section) document.title = `${section.name} · Property Gallery`
+  }, [section])
+
   if (!section) return <SectionNotFound />
   const { previous, next } = neighbourSections(sections, sectionId)
   const alt = (file: MediaFile, index: number) => altTextOf(file, index + 1, section.name)
 
   return (
     <>
-      <SectionNav sections={sections} current={sectionId} />
+      <SectionNav sections={sections} current={sectionId} onSectionClick={showSection} />
       <main className={styles.page}>
         <header className={styles.header}>
           <div className={styles.titleRow}>
@@ -88,6 +114,7 @@ export function SectionGallery({ sectionId, initialSections, initialMedia, devic
                 prefetch={false}
                 className={styles.button}
                 aria-label={`Previous section: ${previous.name}`}
+                onClick={(event) => showSection(event, previous.id)}
               >
                 <span aria-hidden="true">‹ {previous.icon}</span> {previous.name}
               </Link>
@@ -98,6 +125,7 @@ export function SectionGallery({ sectionId, initialSections, initialMedia, devic
                 prefetch={false}
                 className={styles.button}
                 aria-label={`Next section: ${next.name}`}
+                onClick={(event) => showSection(event, next.id)}
               >
                 <span aria-hidden="true">{next.icon}</span> {next.name} <span aria-hidden="true">›</span>
               </Link>
@@ -107,13 +135,14 @@ export function SectionGallery({ sectionId, initialSections, initialMedia, devic
         </header>
 
         {media.isPending ? (
-          <Skeletons count={SECTION_SKELETONS} />
+          <Skeletons count={SECTION_SKELETONS} label={`Loading ${section.name}`} />
         ) : items.length === 0 ? (
           <div className={styles.empty}>
             <p>No photos in this section yet</p>
           </div>
         ) : (
           <VirtualGrid
+            key={sectionId}
             items={items}
             getKey={(file) => file.id}
             view={view}

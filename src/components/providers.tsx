@@ -1,15 +1,13 @@
-// Client-side providers shared by the public site and the login page.
+// The admin screen's client-side providers: the query client and the notices.
 'use client'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
-import { makeQueryClient } from '../lib/api/query-client'
+import type { ReactNode } from 'react'
 import { NoticesProvider } from './notices'
+import { QueryProvider } from './query-provider'
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient)
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryProvider>
       <NoticesProvider>{children}</NoticesProvider>
-    </QueryClientProvider>
+    </QueryProvider>
   )
 }

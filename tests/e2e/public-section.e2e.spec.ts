@@ -44,6 +44,45 @@ test('header, previous and next sections in section order, back to overview', as
   await expect(page.getByRole('button', { name: 'Start Tour' })).toBeVisible()
 })
 
+test('moving to another section loads it in place, with 12 skeletons until its media arrive', async ({ page, request }) => {
+  const upstairs = await sectionMedia(request, 'upstairs')
+  await page.goto('/gallery/main_level')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Main Level')
+  // Hold the section's media until the skeletons have been seen.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/sections/upstairs/media', async (route) => {
+    await held
+    await route.continue()
+  })
+
+  await page.getByRole('link', { name: 'Next section: Upstairs' }).click()
+  await expect(page).toHaveURL(/\/gallery\/upstairs$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Upstairs')
+  const loading = page.getByRole('status', { name: 'Loading Upstairs' })
+  await expect(loading).toBeVisible()
+  await expect(loading.getByTestId('skeleton')).toHaveCount(12)
+  release()
+  await expect(loading).toBeHidden()
+  await expect(page.locator(`[data-media-id="${upstairs[0].id}"] img`)).toBeVisible()
+  await expect(page).toHaveTitle('Upstairs · Property Gallery')
+
+  // Back shows Main Level again at once (it came with the page), and forward Upstairs from the cache.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/gallery\/main_level$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Main Level')
+  await expect(page.getByTestId('skeleton')).toHaveCount(0)
+  await page.goForward()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Upstairs')
+  await expect(page.locator(`[data-media-id="${upstairs[0].id}"] img`)).toBeVisible()
+
+  // The section buttons switch in place too; a reload renders the section on the server.
+  await page.getByRole('navigation', { name: 'Gallery sections' }).locator('[data-section-id="main_level"]').click()
+  await expect(page).toHaveURL(/\/gallery\/main_level$/)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Main Level')
+})
+
 test('the grid/list toggle switches to rows with filenames', async ({ page, request }) => {
   const media = await sectionMedia(request, 'main_level')
   await page.goto('/gallery/main_level')

@@ -123,6 +123,12 @@ describe('POST /api/media-files (registering an upload)', () => {
     const etag = rendition.headers.get('etag')!
     expect((await deliver(`${listed.objectPath}/w800.webp`, { 'if-none-match': etag })).status).toBe(304)
     expect((await deliver(`${listed.objectPath}/w999.webp`)).status).toBe(404)
+    // Small renditions are kept in memory once read: the same bytes and validator again.
+    const first = await deliver(`${listed.objectPath}/w400.webp`)
+    const firstBytes = Buffer.from(await first.arrayBuffer())
+    const second = await deliver(`${listed.objectPath}/w400.webp`)
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true)
 
     // Hidden: gone for visitors by every path, still there for the manager.
     await payload.update({
@@ -133,9 +139,10 @@ describe('POST /api/media-files (registering an upload)', () => {
     })
     expect((await deliver(listed.objectPath)).status).toBe(404)
     expect((await deliver(`${listed.objectPath}/w400.webp`)).status).toBe(404)
-    expect(
-      (await deliver(`${listed.objectPath}/w400.webp`, { cookie: admin.cookie!, origin: 'http://localhost:3000' })).status,
-    ).toBe(200)
+    // The kept copy of w400 is not served to a visitor either; the manager gets it, privately.
+    const forManager = await deliver(`${listed.objectPath}/w400.webp`, { cookie: admin.cookie!, origin: 'http://localhost:3000' })
+    expect(forManager.status).toBe(200)
+    expect(forManager.headers.get('cache-control')).toBe('private, max-age=3600')
   })
 
   it('refuses anonymous callers', async () => {

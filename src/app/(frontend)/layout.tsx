@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { LoadTimeReporter } from '@/components/load-time-reporter'
-import { Providers } from '@/components/providers'
+import { QueryProvider } from '@/components/query-provider'
 import './global.css'
 
 export const metadata: Metadata = {
@@ -15,7 +15,7 @@ export default function FrontendLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <Providers>{children}</Providers>
+        <QueryProvider>{children}</QueryProvider>
         <LoadTimeReporter />
       </body>
     </html>

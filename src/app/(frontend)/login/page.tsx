@@ -3,6 +3,7 @@ import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { getPayload } from 'payload'
+import { NoticesProvider } from '@/components/notices'
 import { LoginForm } from './login-form'
 
 export const metadata: Metadata = { title: 'Admin login' }
@@ -18,5 +19,10 @@ export default async function LoginPage({ searchParams }: Props) {
   const { user } = await payload.auth({ headers: await headers() })
   const next = safeNext((await searchParams).next)
   if (user) redirect(next)
-  return <LoginForm next={next} />
+  // The sign-in notices; the public pages have none, so the provider lives here, not in the layout.
+  return (
+    <NoticesProvider>
+      <LoginForm next={next} />
+    </NoticesProvider>
+  )
 }
