@@ -1,6 +1,7 @@
 // The uploader's calls (spec §7 "Uploader calls") against the real store: a whole file by
 // POST form (s3/params), a large one in parts (s3/multipart: create, sign, list, complete),
 // an abort that removes the parts, and every malformed or foreign call refused.
+import http from 'node:http'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/advisory-lock'
@@ -121,6 +122,36 @@ describe('The POST form against the store (the embedded store checks its policy 
     expect(smaller.status).toBe(400)
     expect(smaller.text).toContain('<Code>EntityTooSmall</Code>')
     expect(await headObject(fields.key)).toBeNull()
+  })
+
+  it('keeps nothing of an upload the browser broke off, and goes on serving', async () => {
+    const photo = await makePhoto({ width: 800, height: 600 })
+    const { url, fields } = await formFor(photo)
+    const boundary = '----broken-off'
+    const head =
+      Object.entries(fields)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Deck.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
+    await new Promise<void>((resolve) => {
+      const request = http.request(url, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + photo.length + 64,
+        },
+      })
+      request.on('error', () => resolve())
+      request.write(head)
+      request.write(photo.subarray(0, photo.length / 2), () => setTimeout(() => request.destroy(), 100))
+      request.on('close', () => resolve())
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await headObject(fields.key)).toBeNull()
+
+    const again = await formFor(photo)
+    expect((await post(again.url, again.fields, photo)).status).toBe(204)
+    expect((await headObject(again.fields.key))?.size).toBe(photo.length)
   })
 
   it('refuses a changed key or content type, a form without its signature, and an altered policy', async () => {

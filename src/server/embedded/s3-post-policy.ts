@@ -15,6 +15,7 @@ export type PolicyCredentials = { accessKeyId: string; secretAccessKey: string; 
 export class PostPolicyError extends Error {
   constructor(
     readonly code:
+      | 'IncompleteBody'
       | 'AccessDenied'
       | 'SignatureDoesNotMatch'
       | 'InvalidPolicyDocument'
@@ -188,6 +189,7 @@ export async function receivePostObject(
     }
     let size = 0
     let tooLarge = false
+    let brokenOff = false
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         size += chunk.length
@@ -199,19 +201,36 @@ export async function receivePostObject(
         callback(null, chunk)
       },
     })
+    // A request that breaks off (the browser cancelled) ends the file early: the store's write
+    // then finishes with what came, and that part is removed below (pipe() forwards no errors).
+    const breakOff = () => {
+      if (brokenOff || file.readableEnded) return
+      brokenOff = true
+      counter.end()
+    }
+    file.on('error', breakOff)
+    file.on('close', breakOff)
     file.pipe(counter)
     result = store.putObject({ bucket, key: grant.key, content: counter, metadata: grant.metadata }).then(async (stored) => {
-      if (tooLarge || size < grant.minSize) {
+      if (brokenOff || tooLarge || size < grant.minSize) {
         await store.deleteObject(bucket, grant.key)
+        if (brokenOff) throw new PostPolicyError('IncompleteBody', 'The request body ended before the file did.')
         throw tooLarge
           ? new PostPolicyError('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.')
           : new PostPolicyError('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.')
       }
       return { grant, stored: { md5: stored.md5, size } }
     })
+    // Awaited below, or, when the request fails first, only waited on for its clean-up.
+    result.catch(() => undefined)
   })
 
-  await pipeline(request, parser)
+  try {
+    await pipeline(request, parser)
+  } catch (error) {
+    await result?.catch(() => undefined)
+    throw error
+  }
   if (failure) throw failure
   if (!result) {
     // No file part: a form without one, or the policy fields only.
