@@ -7,7 +7,8 @@
 // are also kept in memory: the grid's images skip the store's round trip; visibility is still
 // checked on every request.
 import { LRUCache } from 'lru-cache'
-import { executeAuthStrategies, type Payload } from 'payload'
+import type { Payload } from 'payload'
+import { userFromHeaders } from '../src/server/auth/request-user'
 import { poolOf } from '../src/server/db/advisory-lock'
 import { getObject } from '../src/server/storage/s3'
 
@@ -57,9 +58,7 @@ export async function deliverObject(payload: Payload, request: Request, parts: s
   if (!media || media.status !== 'ready') return notFound()
   let signedIn = false
   if (media.is_hidden) {
-    const hasCredentials = (request.headers.get('cookie') ?? '').includes(`${payload.config.cookiePrefix}-token=`)
-    signedIn =
-      hasCredentials && Boolean((await executeAuthStrategies({ headers: request.headers, payload, canSetHeaders: false })).user)
+    signedIn = Boolean(await userFromHeaders(payload, request.headers))
     if (!signedIn) return notFound()
   }
 

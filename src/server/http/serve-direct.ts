@@ -4,7 +4,8 @@
 // work itself. The same Endpoint objects are registered with Payload, so both paths answer
 // alike: the request is authenticated by Payload's strategies and built by createLocalReq.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createLocalReq, executeAuthStrategies, type Endpoint, type Payload, type PayloadRequest } from 'payload'
+import { createLocalReq, type Endpoint, type Payload, type PayloadRequest } from 'payload'
+import { userFromHeaders } from '../auth/request-user'
 import { compilePaths, matchPath, type CompiledPath } from './match-path'
 import { sendWebResponse, toHeaders } from './node-bridge'
 
@@ -39,7 +40,6 @@ export function directEndpointServer(payload: Payload, endpoints: Endpoint[], ap
     const method = endpoint.method.toUpperCase()
     byMethod.set(method, [...(byMethod.get(method) ?? []), ...compilePaths([endpoint])])
   }
-  const sessionCookie = `${payload.config.cookiePrefix}-token=`
 
   return async function serve(nodeReq, res) {
     const compiled = byMethod.get(nodeReq.method ?? '')
@@ -59,8 +59,7 @@ export function directEndpointServer(payload: Payload, endpoints: Endpoint[], ap
       return true
     }
     const headers = toHeaders(nodeReq)
-    const hasCredentials = (headers.get('cookie') ?? '').includes(sessionCookie) || headers.has('authorization')
-    const user = hasCredentials ? (await executeAuthStrategies({ headers, payload, canSetHeaders: false })).user : null
+    const user = await userFromHeaders(payload, headers)
     const partial = {
       headers,
       url: url.toString(),

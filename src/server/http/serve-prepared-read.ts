@@ -3,7 +3,8 @@
 // (brotli or gzip, built once per read-model version), which a Next route cannot do.
 // The same answer functions back Payload's endpoints, so both paths answer alike.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+import { userFromHeaders } from '../auth/request-user'
 import { errorResponse } from './endpoint'
 import { toHeaders } from './node-bridge'
 import { compilePaths, matchPath } from './match-path'
@@ -13,7 +14,6 @@ export type PreparedReadServer = (req: IncomingMessage, res: ServerResponse) => 
 
 export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiRoute = '/api'): PreparedReadServer {
   const compiled = compilePaths(reads)
-  const sessionCookie = `${payload.config.cookiePrefix}-token=`
 
   return async function serve(nodeReq, res) {
     if (nodeReq.method !== 'GET' && nodeReq.method !== 'HEAD') return false
@@ -23,8 +23,7 @@ export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiR
     if (!match) return false
 
     const headers = toHeaders(nodeReq)
-    const hasCredentials = (headers.get('cookie') ?? '').includes(sessionCookie) || headers.has('authorization')
-    const user = hasCredentials ? (await executeAuthStrategies({ headers, payload, canSetHeaders: false })).user : null
+    const user = await userFromHeaders(payload, headers)
     const req = {
       payload,
       user,
