@@ -5,6 +5,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   const [{ getPayload }, { default: config }] = await Promise.all([import('payload'), import('@payload-config')])
   const payload = await getPayload({ config, cron: true })
+  const { keepPoolErrorsQuiet } = await import('./server/db/advisory-lock')
+  keepPoolErrorsQuiet(payload)
   if (process.env.JOBS_WORKER !== 'off') {
     const { startJobsWorker } = await import('./server/jobs/worker')
     startJobsWorker(payload)

@@ -13,10 +13,16 @@ import { publicPageCache } from '../../media-public/page-cache'
 import { sendWebResponse, toWebRequest } from './http/node-bridge'
 import { directEndpointServer } from './http/serve-direct'
 import { preparedReadServer } from './http/serve-prepared-read'
+import { poolOf } from './db/advisory-lock'
+import { stopJobsWorkers } from './jobs/worker'
 
 const dev = process.env.NODE_ENV !== 'production'
 const port = Number(process.env.PORT ?? 3000)
 const hostname = process.env.HOSTNAME ?? '127.0.0.1'
+
+/** How long a stop waits for running jobs, then for the database pool to close. */
+const SHUTDOWN_GRACE_MS = 10_000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const safeDecode = (part: string) => {
   try {
@@ -62,10 +68,19 @@ async function main() {
   server.keepAliveTimeout = 65_000
   server.listen(port, hostname, () => console.log(`✓ Ready on http://${hostname}:${port}`))
 
+  // In order: no new requests, running jobs finish (or are left to be claimed again), Next
+  // closes, then the database pool, so nothing is cut off by PostgreSQL's own shutdown.
+  let stopping = false
   const shutdown = () => {
+    if (stopping) return
+    stopping = true
     server.close()
     server.closeAllConnections()
-    void app.close().finally(() => process.exit(0))
+    void stopJobsWorkers(SHUTDOWN_GRACE_MS)
+      .then(() => app.close())
+      .then(() => Promise.race([poolOf(payload).end(), sleep(SHUTDOWN_GRACE_MS)]))
+      .catch((error) => console.error(error instanceof Error ? error.message : error))
+      .finally(() => process.exit(0))
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)

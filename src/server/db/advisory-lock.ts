@@ -9,6 +9,17 @@ export function poolOf(payload: Payload): Pool {
   return (payload.db as unknown as { pool: Pool }).pool
 }
 
+/**
+ * An idle pooled connection that PostgreSQL closes (a restart, a failover, its shutdown) is
+ * reported by the pool as an 'error' event, which ends the process when nobody listens. The
+ * pool replaces such connections by itself: log it and carry on.
+ */
+export function keepPoolErrorsQuiet(payload: Payload) {
+  const pool = poolOf(payload)
+  if (pool.listenerCount('error') > 0) return
+  pool.on('error', (error) => payload.logger.warn(`A database connection was closed: ${error.message}`))
+}
+
 export async function withAdvisoryLock<T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> {
   const client = await poolOf(payload).connect()
   try {

@@ -3,9 +3,11 @@
 // environment as the app; services must already be running (DATABASE_URL, S3_*).
 import { getPayload } from 'payload'
 import config from '../../../payload.config'
+import { keepPoolErrorsQuiet } from '../db/advisory-lock'
 import { startJobsWorker } from './worker'
 
 const payload = await getPayload({ config })
+keepPoolErrorsQuiet(payload)
 const stop = startJobsWorker(payload)
 payload.logger.info('Jobs worker running; Ctrl-C to stop')
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,0 +1,47 @@
+// Where ffmpeg and ffprobe are, for the product, the tests and the benchmarks alike:
+// FFMPEG_PATH / FFPROBE_PATH when set, else the system's binary on PATH (usually newer, e.g.
+// Debian's), else the static build an npm package ships, so videos work after `npm ci` on a
+// machine that has nothing but Node and npm.
+import { accessSync, constants } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+export const FFMPEG_TOOLS = {
+  ffmpeg: { envVar: 'FFMPEG_PATH', bundled: '@ffmpeg-installer/ffmpeg' },
+  ffprobe: { envVar: 'FFPROBE_PATH', bundled: '@ffprobe-installer/ffprobe' },
+} as const
+
+export type FfmpegTool = keyof typeof FFMPEG_TOOLS
+
+const onPathCache = new Map<FfmpegTool, string | undefined>()
+
+/** The binary to run for `tool`; the bare name when none is found (spawning it then fails with ENOENT). */
+export function ffmpegToolPath(tool: FfmpegTool): string {
+  const fromEnv = process.env[FFMPEG_TOOLS[tool].envVar]
+  if (fromEnv) return fromEnv
+  if (!onPathCache.has(tool)) onPathCache.set(tool, systemBinary(tool) ?? bundledFfmpegToolPath(tool))
+  return onPathCache.get(tool) ?? tool
+}
+
+/** The static build the npm package ships for this platform, if it installed. */
+export function bundledFfmpegToolPath(tool: FfmpegTool): string | undefined {
+  try {
+    return (createRequire(import.meta.url)(FFMPEG_TOOLS[tool].bundled) as { path: string }).path
+  } catch {
+    return undefined
+  }
+}
+
+function systemBinary(tool: FfmpegTool): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue
+    const candidate = path.join(dir, tool)
+    try {
+      accessSync(candidate, constants.X_OK)
+      return candidate
+    } catch {
+      // not here
+    }
+  }
+  return undefined
+}
