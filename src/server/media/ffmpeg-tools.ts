@@ -25,8 +25,14 @@ export function ffmpegToolPath(tool: FfmpegTool): string {
 
 /** The static build the npm package ships for this platform, if it installed. */
 export function bundledFfmpegToolPath(tool: FfmpegTool): string | undefined {
+  return pathFromPackage(FFMPEG_TOOLS[tool].bundled)
+}
+
+// The package name must reach require() as a plain parameter: a name the bundler can work out
+// makes Next's production build try to bundle the binary itself (and fail on it).
+function pathFromPackage(packageName: string): string | undefined {
   try {
-    return (createRequire(import.meta.url)(FFMPEG_TOOLS[tool].bundled) as { path: string }).path
+    return (createRequire(import.meta.url)(packageName) as { path: string }).path
   } catch {
     return undefined
   }
