@@ -25,7 +25,22 @@ export function ffmpegToolPath(tool: FfmpegTool): string {
 
 /** The static build the npm package ships for this platform, if it installed. */
 export function bundledFfmpegToolPath(tool: FfmpegTool): string | undefined {
-  return pathFromPackage(FFMPEG_TOOLS[tool].bundled)
+  return pathFromPackage(FFMPEG_TOOLS[tool].bundled) ?? platformBinaryBelow(process.cwd(), tool)
+}
+
+/**
+ * Inside Next's server bundle require() does not reach node_modules: look for the platform
+ * package the installer package depends on (`@ffmpeg-installer/linux-x64/ffmpeg`) in the
+ * node_modules of the working directory or a parent, where npm puts it.
+ */
+function platformBinaryBelow(start: string, tool: FfmpegTool): string | undefined {
+  const scope = FFMPEG_TOOLS[tool].bundled.split('/')[0]
+  const binary = process.platform === 'win32' ? `${tool}.exe` : tool
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', scope, `${process.platform}-${process.arch}`, binary)
+    if (isExecutable(candidate)) return candidate
+    if (path.dirname(dir) === dir) return undefined
+  }
 }
 
 // The package name must reach require() as a plain parameter: a name the bundler can work out
@@ -39,15 +54,18 @@ function pathFromPackage(packageName: string): string | undefined {
 }
 
 function systemBinary(tool: FfmpegTool): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue
-    const candidate = path.join(dir, tool)
-    try {
-      accessSync(candidate, constants.X_OK)
-      return candidate
-    } catch {
-      // not here
-    }
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, tool))
+    .find(isExecutable)
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK)
+    return true
+  } catch {
+    return false
   }
-  return undefined
 }
