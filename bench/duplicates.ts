@@ -2,6 +2,7 @@
 // generated photos, and the scan's speed at 100,000 files against a naive all-pairs pass.
 // Pure engine and the ingest's own hash functions; no server, database or store involved.
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { findDuplicateGroups, type ScanRow } from '../src/server/duplicates/find-groups'
@@ -263,8 +264,11 @@ async function scale() {
   log(`Scale: ${SCALE_ROWS.toLocaleString('en')} synthetic hash rows; naive all-pairs over ${NAIVE_ROWS.toLocaleString('en')}`)
   const big = syntheticRows(SCALE_ROWS, 42)
   let started = performance.now()
+  const cpuBefore = process.cpuUsage()
   const groups = findDuplicateGroups(big.rows)
   const scanSeconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  const scanCpuSeconds = (cpu.user + cpu.system) / 1e6
   const plantedFound = groups.reduce((sum, group) => sum + group.memberIds.length - 1, 0)
 
   const small = syntheticRows(NAIVE_ROWS, 7)
@@ -275,7 +279,7 @@ async function scale() {
   const naivePairs = naiveAllPairs(small.rows)
   const naiveSeconds = (performance.now() - started) / 1000
   console.log('')
-  console.log(`${SCALE_ROWS} rows indexed: ${scanSeconds.toFixed(2)} s, ${groups.length} groups (${big.planted} planted copies, ${plantedFound} linked)`)
+  console.log(`${SCALE_ROWS} rows indexed: ${scanSeconds.toFixed(2)} s (${scanCpuSeconds.toFixed(2)} s of CPU; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores), ${groups.length} groups (${big.planted} planted copies, ${plantedFound} linked)`)
   console.log(`${NAIVE_ROWS} rows indexed: ${indexedSmallSeconds.toFixed(3)} s (${indexedSmall.length} groups); naive all-pairs: ${naiveSeconds.toFixed(2)} s (${naivePairs} pairs)`)
   return {
     rows: SCALE_ROWS,
@@ -283,6 +287,8 @@ async function scale() {
     linked: plantedFound,
     groups: groups.length,
     scanSeconds: round(scanSeconds, 2),
+    scanCpuSeconds: round(scanCpuSeconds, 2),
+    loadAverageDuringScan: round(os.loadavg()[0], 1),
     naiveRows: NAIVE_ROWS,
     indexedSmallSeconds: round(indexedSmallSeconds, 3),
     indexedSmallGroups: indexedSmall.length,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bestFirst } from '../../src/server/duplicates/best-first'
 import { embeddingConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
-import { organisationToCarry } from '../../src/server/duplicates/delete-duplicate'
+import { organisationToCarry } from '../../src/lib/duplicate-carry'
 import { findDuplicateGroups, type ScanRow } from '../../src/server/duplicates/find-groups'
 import { hamming64, mirrored, parseHash64, popcount32 } from '../../src/server/duplicates/hash64'
 import { HashIndex, masksWithin } from '../../src/server/duplicates/hash-index'
@@ -110,10 +110,10 @@ describe('union-find', () => {
 describe('confidence mapping', () => {
   it('maps hash distances to the dialog colours: close copies red, edits orange, never 100', () => {
     expect(visualConfidence(0)).toBe(99)
-    expect(visualConfidence(3)).toBe(90)
-    expect(visualConfidence(8)).toBe(75)
-    expect(visualConfidence(3, 'crop')).toBe(85)
-    expect(visualConfidence(3, 'mirror')).toBe(80)
+    expect(visualConfidence(4)).toBe(91)
+    expect(visualConfidence(8)).toBe(83)
+    expect(visualConfidence(4, 'crop')).toBe(86)
+    expect(visualConfidence(4, 'mirror')).toBe(81)
     expect(visualConfidence(64)).toBe(50)
   })
 
@@ -164,7 +164,7 @@ describe('the engine', () => {
     ])
     expect(groups).toEqual([
       { confidence: 100, reason: 'identical_hash', memberIds: ['a1', 'a2'] },
-      { confidence: 96, reason: 'visual_similarity', memberIds: ['v2', 'v1'] },
+      { confidence: 97, reason: 'visual_similarity', memberIds: ['v2', 'v1'] },
       { confidence: 75, reason: 'size_and_name', memberIds: ['n1', 'n2'] },
     ])
   })
@@ -175,7 +175,7 @@ describe('the engine', () => {
       row('cropped', { perceptualHash: '123456789abcdef1' }),
       row('clip', { fileType: 'video', perceptualHash: '00000000ffffffff' }),
     ])
-    expect(groups).toEqual([{ confidence: 91, reason: 'visual_similarity', memberIds: ['cropped', 'full'] }])
+    expect(groups).toEqual([{ confidence: 92, reason: 'visual_similarity', memberIds: ['cropped', 'full'] }])
   })
 
   it('groups embeddings of the same scene at a lower confidence, and not distant ones', () => {
@@ -204,19 +204,19 @@ describe('the engine', () => {
 })
 
 describe('organisation carried to the kept file', () => {
-  const base = { id: 'x', section_id: null, is_hidden: false, room: null, description: null, notes: null, sort_order: 0, tags: null }
+  const base = { section: null, isHidden: false, room: null, description: null, notes: null, sortOrder: 0, tags: [] as string[] }
 
   it('moves what the kept file lacks and nothing it has', () => {
-    const deleted = { ...base, section_id: 'upstairs', room: 'Bedroom', tags: ['view'], description: 'Lake view', notes: 'n', sort_order: 4 }
-    expect(organisationToCarry(deleted, { ...base, id: 'k' })).toEqual(['section', 'sortOrder', 'room', 'tags', 'description', 'notes'])
+    const deleted = { ...base, section: 'upstairs', room: 'Bedroom', tags: ['view'], description: 'Lake view', notes: 'n', sortOrder: 4 }
+    expect(organisationToCarry(deleted, base)).toEqual(['section', 'sortOrder', 'room', 'tags', 'description', 'notes'])
     expect(
-      organisationToCarry(deleted, { ...base, id: 'k', section_id: 'backyard', room: 'Deck', tags: ['deck'], description: 'd', notes: 'm' }),
+      organisationToCarry(deleted, { ...base, section: 'backyard', room: 'Deck', tags: ['deck'], description: 'd', notes: 'm' }),
     ).toEqual([])
   })
 
   it('carries hiding (a hidden copy stays hidden) and a sort position within the same section', () => {
-    expect(organisationToCarry({ ...base, is_hidden: true }, base)).toEqual(['section'])
-    expect(organisationToCarry({ ...base, section_id: 'upstairs', sort_order: 3 }, { ...base, section_id: 'upstairs' })).toEqual([
+    expect(organisationToCarry({ ...base, isHidden: true }, base)).toEqual(['section'])
+    expect(organisationToCarry({ ...base, section: 'upstairs', sortOrder: 3 }, { ...base, section: 'upstairs' })).toEqual([
       'sortOrder',
     ])
   })

@@ -24,13 +24,13 @@ export const IDENTICAL_CONFIDENCE = 100
 export const SIZE_AND_NAME_CONFIDENCE = 75
 
 /**
- * Confidence of a visual match at `distance` bits: 99 at 0 falling 3 per bit (90 at 3, 75 at 8),
+ * Confidence of a visual match at `distance` bits: 99 at 0 falling 2 per bit (91 at 4, 83 at 8),
  * less for a crop (5) or a mirror (10), which are edits rather than copies. Never 100: only
  * identical bytes are certain.
  */
 export function visualConfidence(distance: number, match: VisualMatch = 'whole'): number {
   const penalty = match === 'crop' ? 5 : match === 'mirror' ? 10 : 0
-  return clampPercent(Math.round(99 - 3 * distance - penalty), 50, 99)
+  return clampPercent(Math.round(99 - 2 * distance - penalty), 50, 99)
 }
 
 /**

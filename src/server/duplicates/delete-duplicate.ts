@@ -6,12 +6,13 @@
 // the ingest job, an editor or another endpoint is neither overwritten nor lost.
 import { sql } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
+import { organisationToCarry, type Organisation } from '../../lib/duplicate-carry'
 import type { CarriedField } from '../../lib/schemas/duplicates'
 import { inTransaction } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
 import { transactionSql } from '../media/placement'
 
-type Organisation = {
+type LockedRow = {
   id: string
   section_id: string | null
   is_hidden: boolean | null
@@ -24,26 +25,15 @@ type Organisation = {
 
 type Rows<T> = { rows: T[] }
 
-const blank = (text: string | null) => !text || !text.trim()
-
-/** Which of the deleted file's organisation the kept file lacks (pure; the rules of the move). */
-export function organisationToCarry(deleted: Organisation, kept: Organisation): CarriedField[] {
-  const carried: CarriedField[] = []
-  const keptPlaced = Boolean(kept.section_id) || Boolean(kept.is_hidden)
-  const deletedPlaced = Boolean(deleted.section_id) || Boolean(deleted.is_hidden)
-  if (!keptPlaced && deletedPlaced) carried.push('section')
-  // The sort position belongs to a section: it moves with the section, or into the same section
-  // when the kept file still has the default position.
-  const sameSection = keptPlaced && kept.section_id !== null && kept.section_id === deleted.section_id
-  if ((carried.includes('section') || (sameSection && !kept.sort_order)) && deleted.sort_order && deletedPlaced) {
-    carried.push('sortOrder')
-  }
-  if (blank(kept.room) && !blank(deleted.room)) carried.push('room')
-  if (!kept.tags?.length && deleted.tags?.length) carried.push('tags')
-  if (blank(kept.description) && !blank(deleted.description)) carried.push('description')
-  if (blank(kept.notes) && !blank(deleted.notes)) carried.push('notes')
-  return carried
-}
+const organisationOfRow = (row: LockedRow): Organisation => ({
+  section: row.section_id,
+  isHidden: Boolean(row.is_hidden),
+  room: row.room,
+  description: row.description,
+  notes: row.notes,
+  sortOrder: row.sort_order ?? 0,
+  tags: row.tags ?? [],
+})
 
 export type DeleteResult = { message: string; id: string; keptId?: string; carried: CarriedField[] }
 
@@ -59,13 +49,13 @@ export async function deleteMediaFile(req: PayloadRequest, id: string, keepId?: 
         FROM media m
        WHERE m.id IN (SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
        ORDER BY m.id
-         FOR UPDATE OF m`)) as Rows<Organisation>
+         FOR UPDATE OF m`)) as Rows<LockedRow>
     const deleted = rows.find((row) => row.id === id)
     if (!deleted) throw notFound(`Media file ${id} was not found.`)
     const kept = keepId ? rows.find((row) => row.id === keepId) : undefined
     if (keepId && !kept) throw notFound(`Media file ${keepId} (the file to keep) was not found.`)
 
-    const carried = kept ? organisationToCarry(deleted, kept) : []
+    const carried = kept ? organisationToCarry(organisationOfRow(deleted), organisationOfRow(kept)) : []
     if (kept && carried.length) {
       const has = (field: CarriedField) => carried.includes(field)
       // Only the fields that move; everything else on the kept row stays as it is.

@@ -116,7 +116,9 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     hashed.push(item)
     const hashes: Array<{ hash: ReturnType<typeof parseHash64>; crop: boolean }> = [
       { hash: whole, crop: false },
-      ...(row.cropHashes ?? []).map((hex) => ({ hash: parseHash64(hex), crop: true })),
+      // The 90 % centre crop only: it covers crops of 2–10 % (a 2 % crop still matches the whole
+      // hash); the 80 % crop would add a third of the index for crops beyond that.
+      ...(row.cropHashes ?? []).slice(0, 1).map((hex) => ({ hash: parseHash64(hex), crop: true })),
     ]
     for (const { hash, crop } of hashes) {
       if (!hash) continue

@@ -28,64 +28,69 @@ const blockOf = (hi: number, lo: number, block: number): number =>
 
 export class HashIndex {
   readonly size: number
-  private readonly hi: Uint32Array
-  private readonly lo: Uint32Array
   private readonly starts: Uint32Array[] = []
+  /** Per block, the entries in bucket order with their hash halves beside them (a bucket is read sequentially). */
   private readonly entries: Uint32Array[] = []
-  private readonly seen: Int32Array
+  private readonly his: Uint32Array[] = []
+  private readonly los: Uint32Array[] = []
   private readonly masks = new Map<number, Uint16Array>()
-  private query = 0
 
   /** Indexes hashes hi[i], lo[i] as entries 0..n-1. */
   constructor(hi: Uint32Array, lo: Uint32Array) {
     if (hi.length !== lo.length) throw new RangeError('Hash halves differ in length')
     this.size = hi.length
-    this.hi = hi
-    this.lo = lo
-    this.seen = new Int32Array(this.size).fill(-1)
     for (let block = 0; block < BLOCKS; block++) {
       const starts = new Uint32Array(KEYS + 1)
       for (let i = 0; i < this.size; i++) starts[blockOf(hi[i], lo[i], block) + 1]++
       for (let key = 0; key < KEYS; key++) starts[key + 1] += starts[key]
       const fill = starts.slice(0, KEYS)
       const entries = new Uint32Array(this.size)
-      for (let i = 0; i < this.size; i++) entries[fill[blockOf(hi[i], lo[i], block)]++] = i
+      const his = new Uint32Array(this.size)
+      const los = new Uint32Array(this.size)
+      for (let i = 0; i < this.size; i++) {
+        const at = fill[blockOf(hi[i], lo[i], block)]++
+        entries[at] = i
+        his[at] = hi[i]
+        los[at] = lo[i]
+      }
       this.starts.push(starts)
       this.entries.push(entries)
+      this.his.push(his)
+      this.los.push(los)
     }
   }
 
   /**
    * The indexed hashes within `radius` bits of (hi, lo): their entry numbers are written to
-   * `found` and their distances to `distances` (reused buffers, grown as needed); answers how many.
+   * `found` and their distances to `distances` (reused buffers, grown as needed); answers how
+   * many. A hash close in several blocks is reported once: from the first block it is close in.
    */
   near(hi: number, lo: number, radius: number): number {
     const perBlock = Math.floor(radius / BLOCKS)
     let masks = this.masks.get(perBlock)
     if (!masks) this.masks.set(perBlock, (masks = masksWithin(perBlock)))
-    // A query id marks entries already checked, so an entry near in two blocks is checked once.
-    const query = this.query++
-    const seen = this.seen
-    const his = this.hi
-    const los = this.lo
     let count = 0
     for (let block = 0; block < BLOCKS; block++) {
-      const value = block === 0 ? hi >>> 16 : block === 1 ? hi & 0xffff : block === 2 ? lo >>> 16 : lo & 0xffff
+      const value = blockOf(hi, lo, block)
       const starts = this.starts[block]
       const entries = this.entries[block]
+      const his = this.his[block]
+      const los = this.los[block]
       for (let m = 0; m < masks.length; m++) {
         const key = value ^ masks[m]
         for (let k = starts[key], end = starts[key + 1]; k < end; k++) {
-          const entry = entries[k]
-          if (seen[entry] === query) continue
-          seen[entry] = query
-          const distance = popcount32(hi ^ his[entry]) + popcount32(lo ^ los[entry])
-          if (distance <= radius) {
-            if (count === this.found.length) this.grow()
-            this.found[count] = entry
-            this.distances[count] = distance
-            count++
+          const distance = popcount32(hi ^ his[k]) + popcount32(lo ^ los[k])
+          if (distance > radius) continue
+          // Found from an earlier block already (its block there was within perBlock bits)?
+          let earlier = false
+          for (let b = 0; b < block && !earlier; b++) {
+            earlier = popcount32(blockOf(hi, lo, b) ^ blockOf(his[k], los[k], b)) <= perBlock
           }
+          if (earlier) continue
+          if (count === this.found.length) this.grow()
+          this.found[count] = entries[k]
+          this.distances[count] = distance
+          count++
         }
       }
     }
