@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DuplicateGroup, MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/advisory-lock'
+import { saveScanGroups } from '../../src/server/duplicates/scan'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { Session, signedInAdmin } from '../helpers/api'
 import { makePhoto, reencode, cropEdges } from '../helpers/media-fixtures'
@@ -206,5 +207,21 @@ describe('deleting a duplicate keeps the manager\'s organisation', () => {
     expect(listed).toHaveLength(1)
     expect(scan.body.duplicateGroups).toBe(1)
     expect(idsOf(listed[0])).toEqual([ids.lake, ids['lake-copy'], ids['lake-cropped'], ids['lake-brighter']].sort())
+  })
+})
+
+describe('a file deleted while a scan runs', () => {
+  it('is left out of the groups the scan saves, and a group left with one file is not kept', async () => {
+    const { rows } = await sql(`INSERT INTO duplicate_scans (status, total) VALUES ('running', 3) RETURNING id::text AS id`)
+    const scanId = rows[0].id
+    // The scan found these groups; then one file of each was deleted (UNKNOWN_ID) before it saved them.
+    await saveScanGroups(payload, scanId, [
+      { confidence: 100, reason: 'identical_hash', memberIds: [ids.lake, ids['lake-copy'], UNKNOWN_ID] },
+      { confidence: 80, reason: 'visual_similarity', memberIds: [ids['lake-brighter'], UNKNOWN_ID] },
+    ])
+    const listed = (await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')).body
+    expect(listed.map((group) => idsOf(group))).toEqual([[ids.lake, ids['lake-copy']].sort()])
+    const progress = await admin.json('GET', '/api/duplicates/scan')
+    expect(progress.body).toMatchObject({ scanId, status: 'done', duplicateGroups: 1, progress: 100 })
   })
 })

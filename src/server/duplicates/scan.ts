@@ -6,7 +6,7 @@
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { poolOf } from '../db/advisory-lock'
-import { findDuplicateGroupsAsync, type ScanRow } from './find-groups'
+import { findDuplicateGroupsAsync, type FoundGroup, type ScanRow } from './find-groups'
 import { DUPLICATE_SCAN_TASK } from './scan-task'
 
 export type ScanStatus = {
@@ -161,6 +161,16 @@ export async function runScan(payload: Payload, scanId: string): Promise<void> {
     ])
   })
 
+  await saveScanGroups(payload, scanId, groups)
+}
+
+/**
+ * Replaces the kept groups with a scan's, and marks the scan done, in one transaction; only
+ * while the scan is still running. Files deleted since the scan read them are left out, and a
+ * group left with fewer than two files is not kept.
+ */
+export async function saveScanGroups(payload: Payload, scanId: string, groups: FoundGroup[]): Promise<void> {
+  const pool = poolOf(payload)
   const groupRows = groups.map((group) => ({ id: crypto.randomUUID(), confidence: group.confidence, reason: group.reason }))
   const memberRows = groups.flatMap((group, index) =>
     group.memberIds.map((mediaId, position) => ({ group_id: groupRows[index].id, media_id: mediaId, position })),
