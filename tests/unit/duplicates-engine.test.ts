@@ -68,6 +68,20 @@ describe('multi-index hash table', () => {
         for (let e = 0; e < count; e++) if (hamming64(hi[q], lo[q], hi[e], lo[e]) <= radius) expected.push(e)
         expect(found.sort((a, b) => a - b)).toEqual(expected)
       }
+      // All queries at once, block by block: the same pairs, each once.
+      const pairs: string[] = []
+      const queries = Array.from({ length: Math.ceil(count / 7) }, (_, i) => i * 7)
+      for (const _ of index.searchAll(
+        Uint32Array.from(queries, (q) => hi[q]),
+        Uint32Array.from(queries, (q) => lo[q]),
+        radius,
+        (query, entry) => pairs.push(`${queries[query]}:${entry}`),
+      ));
+      const expectedPairs: string[] = []
+      for (const q of queries) {
+        for (let e = 0; e < count; e++) if (hamming64(hi[q], lo[q], hi[e], lo[e]) <= radius) expectedPairs.push(`${q}:${e}`)
+      }
+      expect(pairs.sort()).toEqual(expectedPairs.sort())
     }
   })
 })

@@ -20,7 +20,7 @@ import {
   type DuplicateReason,
 } from './confidence'
 import { EmbeddingIndex } from './embedding-index'
-import { mirrored, parseHash64 } from './hash64'
+import { MIRROR_MASK, parseHash64 } from './hash64'
 import { HashIndex } from './hash-index'
 import { normaliseName } from './names'
 import { UnionFind } from './union-find'
@@ -129,35 +129,49 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     }
   })
   const withEmbedding = rows.flatMap((row, item) => (row.embedding && row.embedding.length > 0 ? [item] : []))
-  const total = hashed.length + withEmbedding.length
+  // Work units: 4 block passes per file for whole hashes, 4 more for mirrors, 1 per embedding.
+  const total = hashed.length * (mirrors ? 8 : 4) + withEmbedding.length
   let done = 0
   yield { done, total }
+  const base = () => done
+  function* progressOf(steps: Generator<number, void>): Generator<Progress, void> {
+    const from = base()
+    for (const step of steps) {
+      done = from + step
+      yield { done, total }
+    }
+  }
 
   const index = new HashIndex(Uint32Array.from(his), Uint32Array.from(los))
-  const radius = Math.max(MAX_WHOLE_DISTANCE, MAX_CROP_DISTANCE)
-  for (const item of hashed) {
-    const whole = parseHash64(rows[item].perceptualHash)!
-    const type = rows[item].fileType
-    for (let n = index.near(whole.hi, whole.lo, radius), f = 0; f < n; f++) {
-      const entry = index.found[f]
-      const distance = index.distances[f]
+  const wholes = hashed.map((item) => parseHash64(rows[item].perceptualHash)!)
+  const qHi = Uint32Array.from(wholes, (hash) => hash.hi)
+  const qLo = Uint32Array.from(wholes, (hash) => hash.lo)
+  // Whole hashes against whole and crop hashes.
+  yield* progressOf(
+    index.searchAll(qHi, qLo, Math.max(MAX_WHOLE_DISTANCE, MAX_CROP_DISTANCE), (query, entry, distance) => {
+      const item = hashed[query]
       const other = owners[entry]
-      if (other === item || rows[other].fileType !== type) continue
+      if (other === item || rows[other].fileType !== rows[item].fileType) return
       if (isCrop[entry] ? distance <= MAX_CROP_DISTANCE : distance <= MAX_WHOLE_DISTANCE) {
         addEdge(item, other, visualConfidence(distance, isCrop[entry] ? 'crop' : 'whole'), 'visual_similarity')
       }
-    }
-    if (mirrors) {
-      const flipped = mirrored(whole)
-      for (let n = index.near(flipped.hi, flipped.lo, MAX_MIRROR_DISTANCE), f = 0; f < n; f++) {
-        const entry = index.found[f]
-        const other = owners[entry]
-        if (other === item || isCrop[entry] || rows[other].fileType !== type) continue
-        addEdge(item, other, visualConfidence(index.distances[f], 'mirror'), 'visual_similarity')
-      }
-    }
-    done++
-    if (done % PROGRESS_EVERY === 0) yield { done, total }
+    }),
+  )
+  // Mirrored whole hashes against whole hashes.
+  if (mirrors) {
+    yield* progressOf(
+      index.searchAll(
+        qHi.map((hi) => (hi ^ MIRROR_MASK) >>> 0),
+        qLo.map((lo) => (lo ^ MIRROR_MASK) >>> 0),
+        MAX_MIRROR_DISTANCE,
+        (query, entry, distance) => {
+          const item = hashed[query]
+          const other = owners[entry]
+          if (other === item || isCrop[entry] || rows[other].fileType !== rows[item].fileType) return
+          addEdge(item, other, visualConfidence(distance, 'mirror'), 'visual_similarity')
+        },
+      ),
+    )
   }
 
   // The same scene shot twice: analysis embeddings at a small angle.
