@@ -14,6 +14,8 @@ import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
 import { uploaderEndpoints } from './endpoints/uploader'
 import { ingestMediaTask } from './jobs/ingest-media'
+import { scanDuplicatesTask } from './jobs/scan-duplicates'
+import { duplicatesEndpoints } from './endpoints/duplicates'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
@@ -42,9 +44,9 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints],
+  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints, ...duplicatesEndpoints],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, scanDuplicatesTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

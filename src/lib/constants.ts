@@ -76,3 +76,18 @@ export const VIDEO_SCRUB_STEP = 0.1
 export const MAX_SAMPLES_PER_REPORT = 50
 /** Longer than a minute is not an image load we can learn from (a stalled tab). */
 export const MAX_SAMPLE_MS = 60_000
+
+/** §9 Duplicate reasons and their labels; any other reason reads "Potential duplicate". */
+export const DUPLICATE_REASON_LABELS: Record<string, string> = {
+  size_and_name: 'Same size and similar name',
+  visual_similarity: 'Visually similar images',
+  identical_hash: 'Identical file content',
+}
+export const DUPLICATE_REASON_FALLBACK = 'Potential duplicate'
+/** §9 Duplicate confidence colours: 90+ red, 70+ orange, else yellow. */
+export const DUPLICATE_CONFIDENCE_RED = 90
+export const DUPLICATE_CONFIDENCE_ORANGE = 70
+/** POST /api/duplicates/scan waits this long for the scan to finish before answering its progress. */
+export const DUPLICATE_SCAN_WAIT_MS = 25_000
+/** The dialog polls a longer scan's progress this often. */
+export const DUPLICATE_SCAN_POLL_MS = 500

@@ -1,12 +1,14 @@
 // Header of Media Gallery Pro (spec §1, §2): title, the platform-ready badge, the panel's
 // description, a greeting with the username, Logout, settings, Public Gallery, Open in New
-// Window, and the upload button with its modal (spec §2 "Upload button and modal").
+// Window, the upload button with its modal (spec §2 "Upload button and modal") and the
+// button that opens the Duplicate Detection dialog.
 'use client'
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import { UploadButton } from '@/admin/upload-button'
 import { useLogout } from '@/lib/api/auth'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
+import { DuplicatesDialog } from './duplicates-dialog'
 import styles from './gallery.module.css'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
@@ -16,6 +18,7 @@ type Props = { username: string; onRegistered: () => void }
 export const GalleryHeader = memo(function GalleryHeader({ username, onRegistered }: Props) {
   const notify = useNotify()
   const logout = useLogout()
+  const [duplicatesOpen, setDuplicatesOpen] = useState(false)
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -44,6 +47,10 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
       <div className={styles.headerActions}>
         <span className={styles.greeting}>Welcome, {username}</span>
         <UploadButton className={styles.button} onRegistered={onRegistered} />
+        <button type="button" className={styles.button} onClick={() => setDuplicatesOpen(true)}>
+          Find Duplicates
+        </button>
+        <DuplicatesDialog open={duplicatesOpen} onOpenChange={setDuplicatesOpen} />
         <a className={`${styles.button} ${styles.iconButton}`} href="/admin/account" aria-label="Settings" title="Settings">
           ⚙️
         </a>

@@ -14,4 +14,8 @@ export const queryKeys = {
     list: (params: { type?: string } = {}) => ['media-files', 'list', params] as const,
     stats: () => ['media-files', 'stats'] as const,
   },
+  duplicates: {
+    all: ['duplicates'] as const,
+    groups: () => ['duplicates', 'groups'] as const,
+  },
 }

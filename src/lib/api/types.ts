@@ -57,3 +57,22 @@ export type MediaStats = {
 }
 
 export type User = { id: string; username: string; email?: string | null; createdAt?: string }
+
+/** Spec §3 Duplicate group: files best first (the first is the Best Quality one). */
+export type DuplicateGroup = {
+  id: string
+  confidence: number
+  duplicateReason: 'identical_hash' | 'visual_similarity' | 'size_and_name' | string
+  files: MediaFile[]
+}
+
+/** Spec §3 Scan result (duplicateGroups), or, for a scan still running, what its progress bar needs. */
+export type DuplicateScanStatus = {
+  scanId: string
+  status: 'running' | 'done' | 'failed'
+  processed: number
+  total: number
+  progress: number
+  duplicateGroups: number | null
+  error: string | null
+}

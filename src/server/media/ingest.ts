@@ -12,6 +12,7 @@ import type { Payload } from 'payload'
 import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
+import { perceptualHashOf } from './phash'
 import { processImage } from './process-image'
 import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
 import { derivedKey, playbackKey, posterKey, trashKey } from '../storage/keys'
@@ -125,6 +126,8 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       height: probe.height,
       duration: probe.duration,
       sha256: await sha256OfFile(original),
+      // The poster's pHash lets the duplicate scan find a re-encoded copy of a video.
+      perceptualHash: await perceptualHashOf(posterBytes),
       posterKey: posterKey(mediaId),
       playbackKey: playback,
       optimizedFileSize,

@@ -19,7 +19,7 @@ type Section = { id: string; name: string }
 type SqlSession = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }
 
 /** The SQL session of req's transaction (Payload's drizzle session), for statements that write many rows. */
-async function transactionSql(req: PayloadRequest): Promise<SqlSession> {
+export async function transactionSql(req: PayloadRequest): Promise<SqlSession> {
   const adapter = req.payload.db as unknown as { sessions: Record<string, { db: SqlSession }>; drizzle: SqlSession }
   const id = await req.transactionID
   return (id !== undefined && adapter.sessions[String(id)]?.db) || adapter.drizzle
