@@ -78,7 +78,7 @@ export const Media: CollectionConfig = {
     // Descriptive metadata (custom tags and analysis)
     { name: 'description', type: 'textarea', maxLength: 2000 },
     { name: 'tags', type: 'text', hasMany: true, maxLength: 60 },
-    { name: 'category', type: 'text', maxLength: 60, admin: { readOnly: true } },
+    { name: 'category', type: 'text', maxLength: 60, admin: { description: 'Suggested by analysis; yours to correct.' } },
     { name: 'colors', type: 'text', hasMany: true, admin: { readOnly: true } },
     { name: 'objects', type: 'text', hasMany: true, admin: { readOnly: true, description: 'Detected objects.' } },
     { name: 'isAnalyzed', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },

@@ -44,12 +44,23 @@ test('signing in shows a spinner while pending, then "Login successful" and /adm
     await new Promise((resolve) => setTimeout(resolve, 800))
     await route.continue()
   })
+  // The page stays until /admin answers: hold that answer until the notice has been seen.
+  let releaseAdmin!: () => void
+  const adminMayLoad = new Promise<void>((resolve) => (releaseAdmin = resolve))
+  await page.route(/\/admin$/, async (route) => {
+    await adminMayLoad
+    await route.continue()
+  })
   await page.goto('/login')
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled()
+  const notice = page.getByRole('status').filter({ hasText: 'Login successful' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('Welcome back!')
+  releaseAdmin()
   await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 })
 })
 

@@ -16,7 +16,7 @@ import type { SqlSession } from '../db/transaction'
 
 type Column = { column: string; cast?: string; json?: boolean }
 
-/** Pipeline fields → columns. Payload's own update never changes these (the media hook puts them back). */
+/** Pipeline fields → columns. Payload's own update never changes these (the media hook puts them back), but category. */
 const PIPELINE_COLUMNS = {
   status: { column: 'status', cast: 'enum_media_status' },
   processingError: { column: 'processing_error' },
@@ -44,8 +44,16 @@ const PIPELINE_COLUMNS = {
 /** Pipeline-owned arrays (media_texts rows with this path). */
 export const PIPELINE_ARRAYS = ['colors', 'objects'] as const
 
-/** Every field the pipeline owns, by Payload field name. */
-export const PIPELINE_FIELDS: readonly string[] = [...Object.keys(PIPELINE_COLUMNS), ...PIPELINE_ARRAYS]
+/**
+ * Written by analysis, and the manager may correct it in Payload's edit view (the admin
+ * screen filters by it); analysis must not overwrite a category the manager chose.
+ */
+const MANAGER_MAY_CORRECT = new Set(['category'])
+
+/** Every field the pipeline owns, by Payload field name: Payload's own update never changes them. */
+export const PIPELINE_FIELDS: readonly string[] = [...Object.keys(PIPELINE_COLUMNS), ...PIPELINE_ARRAYS].filter(
+  (field) => !MANAGER_MAY_CORRECT.has(field),
+)
 
 const MANAGER_COLUMNS = {
   section: { column: 'section_id' },
