@@ -57,6 +57,7 @@ export function sectionList(snapshot: PublicSnapshot): Section[] {
     id: section.id,
     name: section.name,
     icon: section.icon,
+    colour: section.colour,
     count: snapshot.bySection.get(section.id)?.length ?? 0,
   }))
 }

@@ -21,7 +21,8 @@ import {
   normaliseTags,
   reorderSchema,
 } from '../../src/lib/schemas/placement'
-import { sectionColour } from '../../src/lib/section-colours'
+import { badgeStyle } from '../../src/lib/section-colours'
+import { SEEDED_SECTIONS } from '../../src/lib/constants'
 import { addTag, suggestedTags } from '../../src/lib/tags'
 
 const media = (id: string, data: Partial<MediaFile> = {}) =>
@@ -195,11 +196,17 @@ describe('display', () => {
   it('shows sizes in MB with one decimal, durations as m:ss, and the spec colours', () => {
     expect(formatMegabytes(1_572_864)).toBe('1.5 MB')
     expect(formatDuration(75.4)).toBe('1:15')
-    expect(sectionColour('outdoors')).toBe('green')
-    expect(sectionColour('main_level')).toBe('blue')
-    expect(sectionColour('upstairs')).toBe('purple')
-    expect(sectionColour('downstairs')).toBe('orange')
-    expect(sectionColour('backyard')).toBe('emerald')
-    expect(sectionColour('hidden')).toBe('grey')
+    expect(Object.fromEntries(SEEDED_SECTIONS.map((section) => [section.id, section.colour]))).toEqual({
+      outdoors: 'green',
+      main_level: 'blue',
+      upstairs: 'purple',
+      downstairs: 'orange',
+      backyard: 'emerald',
+    })
+    // Badges follow the section's colour (edited in Payload), grey when there is none.
+    expect(badgeStyle('red')).toEqual({ background: '#fee2e2', color: '#991b1b' })
+    expect(badgeStyle('green')).toEqual({ background: '#dcfce7', color: '#166534' })
+    expect(badgeStyle(undefined)).toEqual({ background: '#f3f4f6', color: '#374151' })
+    expect(badgeStyle('not-a-colour')).toEqual({ background: '#f3f4f6', color: '#374151' })
   })
 })
