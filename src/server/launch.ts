@@ -1,7 +1,8 @@
 // Starts the product: the embedded PostgreSQL and S3-compatible store when the
-// environment names none, then Next.js (dev server or production build) as a child.
-// Everything stops together. Usage: tsx src/server/launch.ts <dev|start>
-// (the server itself is src/server/serve.ts: Next.js behind the prepared-read path)
+// environment names none (and a generated PAYLOAD_SECRET), then the HTTP server
+// src/server/serve.ts as a child: Next.js (dev server or production build) behind the
+// prepared-read path, in serve.ts's own process. Only a missing production build runs
+// `next build` directly. Everything stops together. Usage: tsx src/server/launch.ts <dev|start>
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
