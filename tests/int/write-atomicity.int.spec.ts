@@ -41,10 +41,14 @@ async function failOnThirdRow(table: 'media' | 'media_texts', on: 'UPDATE' | 'IN
 }
 
 async function rows(ids: string[]) {
-  const { rows } = await poolOf(payload).query<{ id: string; section_id: string | null; room: string | null; sort_order: number }>(
-    `SELECT id::text, section_id, room, sort_order::float8 AS sort_order FROM media WHERE id = ANY($1::uuid[]) ORDER BY id`,
-    [ids],
-  )
+  const { rows } = await poolOf(payload).query<{
+    id: string
+    section_id: string | null
+    room: string | null
+    sort_order: number
+  }>(`SELECT id::text, section_id, room, sort_order::float8 AS sort_order FROM media WHERE id = ANY($1::uuid[]) ORDER BY id`, [
+    ids,
+  ])
   return rows
 }
 
@@ -77,9 +81,9 @@ describe('a write that fails after some rows were written leaves none', () => {
 
   it('tags, description and notes: the description written before the third tag failed is rolled back too', async () => {
     const [id] = await photos(1)
-    expect((await admin.json('PUT', `/api/media-files/${id}/metadata`, { body: { tags: ['old'], description: 'Before' } })).status).toBe(
-      200,
-    )
+    expect(
+      (await admin.json('PUT', `/api/media-files/${id}/metadata`, { body: { tags: ['old'], description: 'Before' } })).status,
+    ).toBe(200)
     await failOnThirdRow('media_texts', 'INSERT')
     const answer = await admin.json('PUT', `/api/media-files/${id}/metadata`, {
       body: { tags: ['one', 'two', 'three'], description: 'After', notes: 'After' },

@@ -39,6 +39,13 @@ describe('statsOf', () => {
   })
 
   it('is all zeros for an empty gallery', () => {
-    expect(statsOf([], 0)).toEqual({ totalFiles: 0, imageCount: 0, videoCount: 0, avgOptimization: 0, avgLoadTime: 0, totalSize: 0 })
+    expect(statsOf([], 0)).toEqual({
+      totalFiles: 0,
+      imageCount: 0,
+      videoCount: 0,
+      avgOptimization: 0,
+      avgLoadTime: 0,
+      totalSize: 0,
+    })
   })
 })

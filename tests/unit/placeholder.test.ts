@@ -13,11 +13,13 @@ async function gradientJpeg() {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) pixels.set([x * 4, y * 5, 128], (y * width + x) * 3)
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer()
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer()
 }
 
 describe('blur-up placeholder', () => {
-  it("is drawn from what ingest stores: a small WebP data URL that decodes to an image", async () => {
+  it('is drawn from what ingest stores: a small WebP data URL that decodes to an image', async () => {
     const { placeholder } = await processImage(await gradientJpeg())
     const url = placeholderUrl(placeholder)
     expect(url).toBe(placeholder)

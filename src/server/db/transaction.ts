@@ -21,7 +21,7 @@ export type SqlSession = { execute: (query: SQL) => Promise<unknown> }
 
 export class MissingTransactionError extends Error {
   constructor() {
-    super('This write must run inside the request\'s database transaction, and none was found: nothing was written.')
+    super("This write must run inside the request's database transaction, and none was found: nothing was written.")
     this.name = 'MissingTransactionError'
   }
 }

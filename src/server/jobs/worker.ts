@@ -65,7 +65,9 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep 
     requeueStrandedMedia(payload)
       .then(({ requeued, failed }) => {
         if (requeued.length || failed.length) {
-          payload.logger.warn(`Media left without a processing job: ${requeued.length} queued again, ${failed.length} marked failed`)
+          payload.logger.warn(
+            `Media left without a processing job: ${requeued.length} queued again, ${failed.length} marked failed`,
+          )
         }
       })
       .catch((error: unknown) => payload.logger.error({ err: error, msg: 'The sweep for unprocessed media failed' }))

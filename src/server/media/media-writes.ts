@@ -118,7 +118,9 @@ const rowCount = (result: unknown) => (result as { rowCount?: number | null }).r
 
 /** Writes pipeline fields of one record and nothing else; false when the record is gone. */
 export async function writePipelineFields(db: SqlSession, id: string, fields: PipelineFields): Promise<boolean> {
-  const result = await db.execute(sql`UPDATE media SET ${sql.join(assignments(PIPELINE_COLUMNS, fields), sql`, `)} WHERE id = ${id}`)
+  const result = await db.execute(
+    sql`UPDATE media SET ${sql.join(assignments(PIPELINE_COLUMNS, fields), sql`, `)} WHERE id = ${id}`,
+  )
   return rowCount(result) > 0
 }
 
@@ -128,7 +130,9 @@ export async function writePipelineFields(db: SqlSession, id: string, fields: Pi
  */
 export async function writeManagerFields(db: SqlSession, id: string, fields: ManagerFields): Promise<boolean> {
   const { tags, ...columns } = fields
-  const result = await db.execute(sql`UPDATE media SET ${sql.join(assignments(MANAGER_COLUMNS, columns), sql`, `)} WHERE id = ${id}`)
+  const result = await db.execute(
+    sql`UPDATE media SET ${sql.join(assignments(MANAGER_COLUMNS, columns), sql`, `)} WHERE id = ${id}`,
+  )
   if (rowCount(result) === 0) return false
   if (tags !== undefined) {
     await db.execute(sql`DELETE FROM media_texts WHERE parent_id = ${id} AND path = 'tags'`)
