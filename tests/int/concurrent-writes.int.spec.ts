@@ -98,7 +98,8 @@ function expectIngested(row: StoredRow) {
   expect(row.placeholder).toMatch(/^data:image\/webp;base64,/)
 }
 
-describe('ingest and the manager write one photo at the same time', () => {
+// Loops of real uploads and ingests: generous time on a busy machine (nothing here asserts a duration).
+describe('ingest and the manager write one photo at the same time', { timeout: 240_000 }, () => {
   it('tags, description and notes written while ingest runs: both survive, at every offset (the reported defect)', async () => {
     for (let round = 0; round < 12; round++) {
       const id = await uploadedPhoto(`round-${round}.jpg`)
@@ -142,7 +143,7 @@ describe('ingest and the manager write one photo at the same time', () => {
   })
 })
 
-describe('at the worst moment', () => {
+describe('at the worst moment', { timeout: 120_000 }, () => {
   it('ingest held after its read while the manager writes words and a section: the photo still becomes ready, the edits stay', async () => {
     const id = await uploadedPhoto('held-ingest.jpg')
     const held = hold('ingest:before-results')
@@ -223,7 +224,7 @@ describe('at the worst moment', () => {
   })
 })
 
-describe('the manager against the manager, and many photos at once', () => {
+describe('the manager against the manager, and many photos at once', { timeout: 240_000 }, () => {
   it('metadata and section calls on one photo at the same time keep both, every round', async () => {
     const id = await uploadedPhoto('two-calls.jpg')
     await ingestMedia(payload, id)
