@@ -38,11 +38,13 @@ const PIPELINE_COLUMNS = {
   category: { column: 'category' },
   isAnalyzed: { column: 'is_analyzed' },
   analyzedAt: { column: 'analyzed_at', cast: 'timestamptz' },
-  embedding: { column: 'embedding', json: true },
 } satisfies Record<string, Column>
 
-/** Pipeline-owned arrays (media_texts rows with this path). */
-export const PIPELINE_ARRAYS = ['colors', 'objects'] as const
+/**
+ * Pipeline-owned fields written by their own code: arrays (media_texts rows with this
+ * path) and the visual embedding (analysis writes its column with its own SQL).
+ */
+export const PIPELINE_ARRAYS = ['colors', 'objects', 'embedding'] as const
 
 /**
  * Written by analysis, and the manager may correct it in Payload's edit view (the admin
@@ -87,7 +89,6 @@ export type PipelineFields = Partial<{
   category: string | null
   isAnalyzed: boolean
   analyzedAt: string | null
-  embedding: unknown
 }>
 
 export type ManagerFields = Partial<{
