@@ -58,7 +58,7 @@ test('signing in shows a spinner while pending, then "Login successful" and /adm
   await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled()
   const notice = page.getByRole('status').filter({ hasText: 'Login successful' })
-  await expect(notice).toBeVisible()
+  await expect(notice).toBeVisible({ timeout: 30_000 })
   await expect(notice).toContainText('Welcome back!')
   releaseAdmin()
   await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 })
