@@ -17,7 +17,8 @@ test('a photo shows its blur-up placeholder before the image loads, then the ima
     await imagesMayLoad
     await route.continue()
   })
-  await page.goto('/gallery/main_level')
+  // The load event waits for the held images: only wait for the document.
+  await page.goto('/gallery/main_level', { waitUntil: 'domcontentloaded' })
   const card = page.locator('button[data-media-id]').first()
   const image = card.locator('img')
   const frame = image.locator('xpath=..')
