@@ -3,9 +3,10 @@
 // Every read and single-photo write goes through Payload's Local API as the signed-in user
 // (overrideAccess: false); the many-row writes (bulk assign, reorder) check every photo the
 // same way and then write all rows with one SQL statement in the same transaction. Payload's
-// bulk update writes row by row (1,000 photos took 13–46 s); one statement takes
-// milliseconds, fires the read-version triggers once, and the media collection has no
-// update hooks it would skip. All or nothing either way.
+// bulk update writes row by row; one statement fires the read-version triggers once, and
+// the media collection's update hooks (they guard the pipeline's fields against Payload's
+// whole-document update) have nothing to guard here. All or nothing either way: a statement
+// that cannot find the request's transaction refuses to run (transactionSql).
 //
 // Every write here changes only the manager's own columns (media-writes.ts), inside the
 // request's transaction: never a whole document read earlier, so a photo being processed
