@@ -180,6 +180,9 @@ export interface Media {
   isHidden?: boolean | null;
   description?: string | null;
   tags?: string[] | null;
+  /**
+   * Suggested by analysis; yours to correct.
+   */
   category?: string | null;
   colors?: string[] | null;
   /**

@@ -5,6 +5,7 @@ import type { CollectionConfig } from 'payload'
 import { authenticated, authenticatedField } from '../../src/access/authenticated'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
 import { adminOrVisible } from './access'
+import { keepPipelineFields, lockRowBeforeUpdate } from './hooks/keep-pipeline-fields'
 import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
 import { moveObjectsToTrash } from './hooks/move-objects-to-trash'
 
@@ -29,7 +30,12 @@ export const Media: CollectionConfig = {
     update: authenticated,
     delete: authenticated,
   },
-  hooks: { beforeOperation: [limitAnonymousListing], afterDelete: [moveObjectsToTrash] },
+  hooks: {
+    beforeOperation: [limitAnonymousListing, lockRowBeforeUpdate],
+    // The pipeline's fields are read-only here: editors change organisation and words only.
+    beforeChange: [keepPipelineFields],
+    afterDelete: [moveObjectsToTrash],
+  },
   upload: {
     mimeTypes: [...ALLOWED_MIME_TYPES],
     disableLocalStorage: true,
@@ -52,18 +58,18 @@ export const Media: CollectionConfig = {
       index: true,
     },
     { name: 'originalFileSize', type: 'number', min: 0 },
-    { name: 'optimizedFileSize', type: 'number', min: 0 },
+    { name: 'optimizedFileSize', type: 'number', min: 0, admin: { readOnly: true } },
     {
       name: 'compressionRatio',
       type: 'number',
       min: 0,
       max: 100,
-      admin: { description: 'Percent of bytes saved by the display rendition.' },
+      admin: { readOnly: true, description: 'Percent of bytes saved by the display rendition.' },
     },
-    { name: 'duration', type: 'number', min: 0, admin: { description: 'Seconds (videos).' } },
+    { name: 'duration', type: 'number', min: 0, admin: { readOnly: true, description: 'Seconds (videos).' } },
     { name: 'uploadedAt', type: 'date', required: true, defaultValue: () => new Date().toISOString(), index: true },
-    { name: 'isOptimized', type: 'checkbox', defaultValue: false },
-    { name: 'optimizedAt', type: 'date' },
+    { name: 'isOptimized', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    { name: 'optimizedAt', type: 'date', admin: { readOnly: true } },
     // Organisation
     { name: 'section', type: 'relationship', relationTo: 'gallery-sections', index: true },
     { name: 'room', type: 'text', maxLength: 120 },
@@ -72,11 +78,11 @@ export const Media: CollectionConfig = {
     // Descriptive metadata (custom tags and analysis)
     { name: 'description', type: 'textarea', maxLength: 2000 },
     { name: 'tags', type: 'text', hasMany: true, maxLength: 60 },
-    { name: 'category', type: 'text', maxLength: 60 },
-    { name: 'colors', type: 'text', hasMany: true },
-    { name: 'objects', type: 'text', hasMany: true, admin: { description: 'Detected objects.' } },
-    { name: 'isAnalyzed', type: 'checkbox', defaultValue: false },
-    { name: 'analyzedAt', type: 'date' },
+    { name: 'category', type: 'text', maxLength: 60, admin: { description: 'Suggested by analysis; yours to correct.' } },
+    { name: 'colors', type: 'text', hasMany: true, admin: { readOnly: true } },
+    { name: 'objects', type: 'text', hasMany: true, admin: { readOnly: true, description: 'Detected objects.' } },
+    { name: 'isAnalyzed', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    { name: 'analyzedAt', type: 'date', admin: { readOnly: true } },
     {
       name: 'notes',
       type: 'textarea',
@@ -97,7 +103,7 @@ export const Media: CollectionConfig = {
         { label: 'Ready', value: 'ready' },
         { label: 'Failed', value: 'failed' },
       ],
-      admin: { position: 'sidebar', description: 'Only ready media reach visitors.' },
+      admin: { position: 'sidebar', readOnly: true, description: 'Only ready media reach visitors.' },
     },
     { name: 'processingError', type: 'text', access: adminOnly, admin: { position: 'sidebar', readOnly: true } },
     {

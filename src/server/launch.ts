@@ -1,7 +1,8 @@
 // Starts the product: the embedded PostgreSQL and S3-compatible store when the environment
-// names none (in a process of their own), then the HTTP server src/server/serve.ts (Next.js
-// behind the host's own paths) as a child. Everything stops together, in order: the server
-// first, so it closes its database connections, then the services.
+// names none (and a generated PAYLOAD_SECRET), in a process of their own, then the HTTP server
+// src/server/serve.ts as a child: Next.js (dev server or production build) behind the host's own
+// paths. Only a missing production build runs `next build` directly. Everything stops together,
+// in order: the server first, so it closes its database connections, then the services.
 // Usage: tsx src/server/launch.ts <dev|start>
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'

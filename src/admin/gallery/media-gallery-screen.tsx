@@ -73,7 +73,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   const media = mediaQuery.data
   const all = media ?? EMPTY
   const sections: SectionInfo[] = useMemo(
-    () => (sectionsQuery.data ?? []).map(({ id, name, icon }) => ({ id, name, icon })),
+    () => (sectionsQuery.data ?? []).map(({ id, name, icon, colour }) => ({ id, name, icon, colour })),
     [sectionsQuery.data],
   )
   const isRealSection = activeSection !== ALL_SECTIONS_ID && activeSection !== HIDDEN_SECTION_ID

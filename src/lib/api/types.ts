@@ -43,7 +43,8 @@ export type MediaFile = {
   processingError?: string | null
 }
 
-export type Section = { id: string; name: string; icon: string; count: number }
+/** Spec §7's section, plus its badge colour as set in Payload (not in the spec). */
+export type Section = { id: string; name: string; icon: string; colour: string; count: number }
 
 export type SectionPreview = { previewFiles: MediaFile[]; totalCount: number }
 

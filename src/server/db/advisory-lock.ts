@@ -3,7 +3,7 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-export const LOCKS = { startup: 72_410_001 } as const
+export const LOCKS = { startup: 72_410_001, ingestSweep: 72_410_002 } as const
 
 export function poolOf(payload: Payload): Pool {
   return (payload.db as unknown as { pool: Pool }).pool

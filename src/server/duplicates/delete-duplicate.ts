@@ -8,9 +8,8 @@ import { sql } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
 import { organisationToCarry, type Organisation } from '../../lib/duplicate-carry'
 import type { CarriedField } from '../../lib/schemas/duplicates'
-import { inTransaction } from '../db/transaction'
+import { inTransaction, transactionSql } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
-import { transactionSql } from '../media/placement'
 
 type LockedRow = {
   id: string

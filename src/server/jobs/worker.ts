@@ -11,8 +11,12 @@
 // A running job's row is touched every HEARTBEAT_MS. A job marked processing whose row has
 // not been touched for STALE_AFTER_MS lost its worker (a crash, a kill mid-ingest) and is
 // claimed again; ingest is idempotent, so the re-run gives the same result.
+//
+// The worker also sweeps for media left pending or processing with no live job (at start,
+// then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
 import { poolOf } from '../db/advisory-lock'
+import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
@@ -55,8 +59,21 @@ async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise
 }
 
 /** Starts the slots; the function it answers stops claiming and resolves once running jobs have finished. */
-export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => Promise<void> {
+export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep = true } = {}): () => Promise<void> {
   let stopped = false
+  const runSweep = () =>
+    requeueStrandedMedia(payload)
+      .then(({ requeued, failed }) => {
+        if (requeued.length || failed.length) {
+          payload.logger.warn(
+            `Media left without a processing job: ${requeued.length} queued again, ${failed.length} marked failed`,
+          )
+        }
+      })
+      .catch((error: unknown) => payload.logger.error({ err: error, msg: 'The sweep for unprocessed media failed' }))
+  const sweeping = sweep ? runSweep() : Promise.resolve()
+  const sweeper = sweep ? setInterval(runSweep, SWEEP_INTERVAL_MS) : undefined
+  sweeper?.unref()
   const slot = async () => {
     while (!stopped) {
       try {
@@ -72,7 +89,8 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => P
   const running = Array.from({ length: slots }, slot)
   const stop = async () => {
     stopped = true
-    await Promise.all(running)
+    clearInterval(sweeper)
+    await Promise.all([...running, sweeping])
     workersInProcess().delete(stop)
   }
   workersInProcess().add(stop)
