@@ -13,6 +13,8 @@ import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
 import { uploaderEndpoints } from './endpoints/uploader'
+import { backupEndpoints } from './endpoints/backup'
+import { backupTask } from './jobs/backup'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
@@ -42,9 +44,9 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints],
+  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints, ...backupEndpoints],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

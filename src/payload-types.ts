@@ -101,6 +101,7 @@ export interface Config {
   jobs: {
     tasks: {
       ingestMedia: TaskIngestMedia;
+      backup: TaskBackup;
       inline: {
         input: unknown;
         output: unknown;
@@ -336,7 +337,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia';
+        taskSlug: 'inline' | 'ingestMedia' | 'backup';
         taskID: string;
         input?:
           | {
@@ -369,7 +370,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'ingestMedia') | null;
+  taskSlug?: ('inline' | 'ingestMedia' | 'backup') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -612,6 +613,16 @@ export interface CollectionsWidget {
 export interface TaskIngestMedia {
   input: {
     mediaId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackup".
+ */
+export interface TaskBackup {
+  input: {
+    kind: string;
   };
   output?: unknown;
 }

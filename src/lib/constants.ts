@@ -76,3 +76,13 @@ export const VIDEO_SCRUB_STEP = 0.1
 export const MAX_SAMPLES_PER_REPORT = 50
 /** Longer than a minute is not an image load we can learn from (a stalled tab). */
 export const MAX_SAMPLE_MS = 60_000
+
+/** §9 Backups: automatic every 30 minutes; the last 10 are kept. §7: status polled every 30 s. */
+export const AUTO_BACKUP_CRON = '*/30 * * * *'
+export const AUTO_BACKUP_PERIOD_MS = 30 * 60 * 1000
+export const BACKUPS_KEPT = 10
+export const BACKUP_STATUS_POLL_MS = 30_000
+/** §9 "created on each upload": one backup a short while after an upload batch's last file. */
+export const UPLOAD_BACKUP_DEBOUNCE_MS = 60_000
+/** …but never later than this after the batch's first file, however long uploads trickle in. */
+export const UPLOAD_BACKUP_MAX_DELAY_MS = 10 * 60 * 1000

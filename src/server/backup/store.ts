@@ -1,0 +1,82 @@
+// The object-store operations backups need, on a client and bucket given by the caller
+// (the app's own by default; tests point one at a store that is down).
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3'
+import { bucket as defaultBucket, s3 } from '../storage/s3'
+
+export type BackupStore = { client: S3Client; bucket: string }
+
+export const BACKUP_PREFIX = 'backups/'
+export const BACKUP_TEMP_PREFIX = 'backups/incomplete/'
+export const TRASH_PREFIX = 'trash/'
+/** Where a gallery's objects live (storage/keys.ts); backups list these to build the manifest. */
+export const LIVE_PREFIXES = ['originals/', 'derived/', 'posters/', 'playback/'] as const
+
+export const appStore = (): BackupStore => ({ client: s3(), bucket: defaultBucket() })
+
+export type ListedObject = { size: number; etag: string | null }
+
+/** Every object under a prefix, by key (1,000 a page). */
+export async function listObjects(store: BackupStore, prefix: string): Promise<Map<string, ListedObject>> {
+  const objects = new Map<string, ListedObject>()
+  let token: string | undefined
+  do {
+    const page = await store.client.send(
+      new ListObjectsV2Command({ Bucket: store.bucket, Prefix: prefix, ContinuationToken: token }),
+    )
+    for (const object of page.Contents ?? []) {
+      if (object.Key) objects.set(object.Key, { size: object.Size ?? 0, etag: object.ETag ?? null })
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined
+  } while (token)
+  return objects
+}
+
+export async function listLiveObjects(store: BackupStore) {
+  const all = new Map<string, ListedObject>()
+  for (const listed of await Promise.all(LIVE_PREFIXES.map((prefix) => listObjects(store, prefix)))) {
+    for (const [key, object] of listed) all.set(key, object)
+  }
+  return all
+}
+
+export async function putBytes(store: BackupStore, key: string, bytes: Buffer, contentType: string) {
+  await store.client.send(
+    new PutObjectCommand({ Bucket: store.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+  )
+}
+
+export async function getBytes(store: BackupStore, key: string): Promise<Buffer | null> {
+  try {
+    const object = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key }))
+    return Buffer.from(await object.Body!.transformToByteArray())
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+    if (status === 404 || (error as Error).name === 'NoSuchKey') return null
+    throw error
+  }
+}
+
+export async function copyObject(store: BackupStore, from: string, to: string) {
+  const source = `${store.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`
+  await store.client.send(new CopyObjectCommand({ Bucket: store.bucket, Key: to, CopySource: source }))
+}
+
+export async function deleteKey(store: BackupStore, key: string) {
+  await store.client.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: key }))
+}
+
+/** Runs work over items, a few at a time. */
+export async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++])
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+}
