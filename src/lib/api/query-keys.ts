@@ -14,4 +14,9 @@ export const queryKeys = {
     list: (params: { type?: string } = {}) => ['media-files', 'list', params] as const,
     stats: () => ['media-files', 'stats'] as const,
   },
+  backup: {
+    all: ['backup'] as const,
+    status: () => ['backup', 'status'] as const,
+    list: () => ['backup', 'list'] as const,
+  },
 }
