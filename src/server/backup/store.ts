@@ -4,7 +4,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3'
@@ -22,20 +22,24 @@ export const appStore = (): BackupStore => ({ client: s3(), bucket: defaultBucke
 
 export type ListedObject = { size: number; etag: string | null }
 
-/** Every object under a prefix, by key (1,000 a page). */
+/**
+ * Every object under a prefix, by key (1,000 a page). The first version of ListObjects, paged
+ * by marker (the last key seen): every S3-compatible store has it, and the embedded store's
+ * version-2 continuation tokens use a cipher (DES) that Node's OpenSSL 3 no longer offers.
+ */
 export async function listObjects(store: BackupStore, prefix: string): Promise<Map<string, ListedObject>> {
   const objects = new Map<string, ListedObject>()
-  let token: string | undefined
-  do {
-    const page = await store.client.send(
-      new ListObjectsV2Command({ Bucket: store.bucket, Prefix: prefix, ContinuationToken: token }),
-    )
-    for (const object of page.Contents ?? []) {
+  let marker: string | undefined
+  for (;;) {
+    const page = await store.client.send(new ListObjectsCommand({ Bucket: store.bucket, Prefix: prefix, Marker: marker }))
+    const contents = page.Contents ?? []
+    for (const object of contents) {
       if (object.Key) objects.set(object.Key, { size: object.Size ?? 0, etag: object.ETag ?? null })
     }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined
-  } while (token)
-  return objects
+    const last = contents.at(-1)?.Key
+    if (!page.IsTruncated || !last) return objects
+    marker = last
+  }
 }
 
 export async function listLiveObjects(store: BackupStore) {
