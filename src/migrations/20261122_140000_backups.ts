@@ -1,5 +1,5 @@
-// Backups (ARCHITECTURE §9): one row per backup object in the store, and the scheduler's
-// heartbeat. Plain tables written with SQL by src/server/backup (not Payload collections:
+// Backups (ARCHITECTURE §9): one row per backup object in the store, the index of object
+// sizes the manifests are built from, and the scheduler's heartbeat. Plain tables written with SQL by src/server/backup (not Payload collections:
 // no editor writes them, and a restore must never touch them). The jobs queue learns the
 // backup task's slug.
 import { type MigrateDownArgs, type MigrateUpArgs, sql } from '@payloadcms/db-postgres'
@@ -27,6 +27,14 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
       "completed_at" timestamp(3) with time zone
     );
     CREATE INDEX IF NOT EXISTS "backups_status_completed_idx" ON "backups" ("status", "completed_at" DESC);
+    -- Size and ETag of each object the gallery's rows refer to, read once per key (keys are
+    -- never reused for other content), so a backup asks the store only about new objects.
+    CREATE TABLE IF NOT EXISTS "backup_object_index" (
+      "key" varchar PRIMARY KEY,
+      "size" bigint NOT NULL,
+      "etag" varchar,
+      "checked_at" timestamp(3) with time zone NOT NULL DEFAULT now()
+    );
     CREATE TABLE IF NOT EXISTS "backup_scheduler_heartbeat" (
       "id" integer PRIMARY KEY CHECK ("id" = 1),
       "beat_at" timestamp(3) with time zone NOT NULL,
@@ -41,6 +49,7 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
   // Enum values cannot be dropped in PostgreSQL; an unused 'backup' value is harmless.
   await db.execute(sql`
     DROP TABLE IF EXISTS "backup_scheduler_heartbeat";
+    DROP TABLE IF EXISTS "backup_object_index";
     DROP TABLE IF EXISTS "backups";
   `)
 }

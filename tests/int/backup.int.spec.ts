@@ -324,9 +324,10 @@ describe('refused backups change nothing', () => {
 
   it('a backup whose objects are gone from the store and from trash', async () => {
     const message = await refusedWith(async () => {
-      const { rows } = await pool.query(`SELECT storage_key FROM media WHERE section_id = 'upstairs'`)
+      const { rows } = await pool.query(`SELECT id, storage_key FROM media WHERE section_id = 'upstairs'`)
+      await payload.delete({ collection: 'media', id: rows[0].id, overrideAccess: true })
       const { deleteKey } = await import('../../src/server/backup/store')
-      await deleteKey(store(), rows[0].storage_key)
+      await deleteKey(store(), `trash/${rows[0].storage_key}`)
     })
     expect(message).toMatch(/^1 file of this backup is no longer in the store \(originals\/.*\): nothing was restored\.$/)
   })

@@ -6,10 +6,11 @@
 // nothing else is running) clears both, and lists never show anything but complete backups.
 import type { Pool } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
-import { BACKUP_FORMAT, type BackupKind, encodeBackup, type ManifestEntry } from './format'
+import { BACKUP_FORMAT, type BackupKind, encodeBackup } from './format'
+import { buildManifest } from './object-index'
 import { applyRetention } from './retention'
 import { appliedMigrations, referencedKeys, tableRowsJson } from './snapshot'
-import { appStore, BACKUP_PREFIX, BACKUP_TEMP_PREFIX, type BackupStore, deleteKey, copyObject, listLiveObjects, putBytes } from './store'
+import { appStore, BACKUP_PREFIX, BACKUP_TEMP_PREFIX, type BackupStore, copyObject, deleteKey, putBytes } from './store'
 import { readTableShapes } from './tables'
 
 export type BackupContext = {
@@ -73,12 +74,7 @@ export async function createBackupLocked({
 
   try {
     const snapshot = await readSnapshot(pool)
-    const live = await listLiveObjects(store)
-    const manifest: ManifestEntry[] = [...snapshot.keys]
-      .filter((key) => live.has(key))
-      .sort()
-      .map((key) => ({ key, size: live.get(key)!.size, etag: live.get(key)!.etag }))
-    const missing = snapshot.keys.size - manifest.length
+    const { manifest, missing } = await buildManifest(pool, store, snapshot.keys)
     if (missing) log(`Backup ${file}: ${missing} referenced objects were not in the store and are not in its manifest`)
 
     const { bytes, sha256 } = await encodeBackup({

@@ -1,6 +1,7 @@
 // Restoring a backup (ARCHITECTURE §9). Everything that can be checked is checked before
 // anything changes: the file's sha256, that it unzips and parses, its format, that this
-// schema can take it, and that every object in its manifest is in the store or in trash/.
+// schema can take it, and that every object in its manifest is in the store or in trash/
+// with its size (objects the current rows use are taken from the object index).
 // Then a restore point is taken, objects are brought back from trash/ and verified, and the
 // rows of every backed-up table are replaced in ONE transaction (so a kill leaves the
 // gallery exactly as before or exactly as restored). The read-model version moves with it,
@@ -10,6 +11,7 @@ import type { Pool } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { type BackupContext, type BackupRecord, createBackupLocked } from './create-backup'
 import { BackupRefused, decodeBackup, type ManifestEntry, planRestore } from './format'
+import { indexedObjects, rememberObjects } from './object-index'
 import { applyRetention } from './retention'
 import { appliedMigrations, referencedKeys } from './snapshot'
 import {
@@ -18,7 +20,7 @@ import {
   deleteKey,
   eachLimited,
   getBytes,
-  listLiveObjects,
+  headKey,
   listObjects,
   TRASH_PREFIX,
 } from './store'
@@ -81,15 +83,21 @@ async function restoreLocked({
     const plan = planRestore(document, { appliedMigrations: await appliedMigrations(client), shapes })
 
     // Every object of the manifest must be in the store, or in trash/ to be brought back.
-    const [live, trash] = await Promise.all([listLiveObjects(store), listObjects(store, TRASH_PREFIX)])
+    // Objects the current rows use, with the size the index knows, are in place (they are
+    // being served); every other one is asked of the store.
+    const inUse = await referencedKeys(client, shapes)
+    const indexed = await indexedObjects(pool, document.manifest.map((entry) => entry.key))
+    const trash = await listObjects(store, TRASH_PREFIX)
     const toBringBack: ManifestEntry[] = []
     const missing: string[] = []
-    for (const entry of document.manifest) {
-      if (live.get(entry.key)?.size === entry.size) continue
+    const toCheck = document.manifest.filter((entry) => !(inUse.has(entry.key) && indexed.get(entry.key)?.size === entry.size))
+    await eachLimited(toCheck, 16, async (entry) => {
+      if ((await headKey(store, entry.key))?.size === entry.size) return
       if (trash.get(`${TRASH_PREFIX}${entry.key}`)?.size === entry.size) toBringBack.push(entry)
       else missing.push(entry.key)
-    }
+    })
     if (missing.length) {
+      missing.sort()
       throw new BackupRefused(
         `${missing.length} file${missing.length === 1 ? '' : 's'} of this backup ${missing.length === 1 ? 'is' : 'are'} no longer in the store (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): nothing was restored.`,
       )
@@ -99,8 +107,10 @@ async function restoreLocked({
     await onStep?.('restore-point-taken')
 
     await eachLimited(toBringBack, 8, (entry) => copyObject(store, `${TRASH_PREFIX}${entry.key}`, entry.key))
-    const after = await listLiveObjects(store)
-    const wrong = document.manifest.filter((entry) => after.get(entry.key)?.size !== entry.size)
+    const wrong: ManifestEntry[] = []
+    await eachLimited(toBringBack, 16, async (entry) => {
+      if ((await headKey(store, entry.key))?.size !== entry.size) wrong.push(entry)
+    })
     if (wrong.length) {
       throw new BackupRefused(
         `${wrong.length} file(s) could not be brought back with their size (${wrong.slice(0, 3).map((entry) => entry.key).join(', ')}): nothing was restored.`,
@@ -149,13 +159,14 @@ async function restoreLocked({
     const orphaned = [...before.keys].filter((key) => !restoredKeys.has(key))
     await eachLimited(orphaned, 8, async (key) => {
       try {
-        if (!after.has(key)) return
+        if (!(await headKey(store, key))) return
         await copyObject(store, key, `${TRASH_PREFIX}${key}`)
         await deleteKey(store, key)
       } catch (error) {
         log(`Could not move ${key} to trash after the restore`, error)
       }
     })
+    await rememberObjects(pool, toBringBack).catch((error) => log('Could not index the objects brought back', error))
     await eachLimited(toBringBack, 8, (entry) =>
       deleteKey(store, `${TRASH_PREFIX}${entry.key}`).catch((error) => log(`Could not clear trash/${entry.key}`, error)),
     )

@@ -42,7 +42,8 @@ export async function purgeTrash({ pool, store }: { pool: Pool; store: BackupSto
   if (!trash.length) return 0
   const { rows } = await pool.query<{ key: string }>(
     `SELECT k AS key FROM unnest($1::text[]) AS k
-      WHERE NOT EXISTS (SELECT 1 FROM backups b WHERE b.status = 'complete' AND k = ANY (b.manifest_keys))`,
+     EXCEPT
+     SELECT unnest(manifest_keys) FROM backups WHERE status = 'complete'`,
     [trash.map((key) => key.slice(TRASH_PREFIX.length))],
   )
   await eachLimited(rows, 8, (row) => deleteKey(store, `${TRASH_PREFIX}${row.key}`))

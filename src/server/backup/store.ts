@@ -4,6 +4,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsCommand,
   PutObjectCommand,
   type S3Client,
@@ -15,9 +16,6 @@ export type BackupStore = { client: S3Client; bucket: string }
 export const BACKUP_PREFIX = 'backups/'
 export const BACKUP_TEMP_PREFIX = 'backups/incomplete/'
 export const TRASH_PREFIX = 'trash/'
-/** Where a gallery's objects live (storage/keys.ts); backups list these to build the manifest. */
-export const LIVE_PREFIXES = ['originals/', 'derived/', 'posters/', 'playback/'] as const
-
 export const appStore = (): BackupStore => ({ client: s3(), bucket: defaultBucket() })
 
 export type ListedObject = { size: number; etag: string | null }
@@ -42,12 +40,20 @@ export async function listObjects(store: BackupStore, prefix: string): Promise<M
   }
 }
 
-export async function listLiveObjects(store: BackupStore) {
-  const all = new Map<string, ListedObject>()
-  for (const listed of await Promise.all(LIVE_PREFIXES.map((prefix) => listObjects(store, prefix)))) {
-    for (const [key, object] of listed) all.set(key, object)
+const isMissing = (error: unknown) => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+  return status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey'
+}
+
+/** Size and ETag of one object; null when there is none. */
+export async function headKey(store: BackupStore, key: string): Promise<ListedObject | null> {
+  try {
+    const head = await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: key }))
+    return { size: head.ContentLength ?? 0, etag: head.ETag ?? null }
+  } catch (error) {
+    if (isMissing(error)) return null
+    throw error
   }
-  return all
 }
 
 export async function putBytes(store: BackupStore, key: string, bytes: Buffer, contentType: string) {
@@ -61,8 +67,7 @@ export async function getBytes(store: BackupStore, key: string): Promise<Buffer 
     const object = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key }))
     return Buffer.from(await object.Body!.transformToByteArray())
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
-    if (status === 404 || (error as Error).name === 'NoSuchKey') return null
+    if (isMissing(error)) return null
     throw error
   }
 }

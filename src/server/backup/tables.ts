@@ -14,6 +14,7 @@ export const isExcludedTable = (name: string) =>
   name.startsWith('payload_') ||
   name === 'backups' ||
   name === 'backup_scheduler_heartbeat' ||
+  name === 'backup_object_index' ||
   name === 'gallery_read_version' ||
   name === 'gallery_load_samples'
 
