@@ -74,7 +74,9 @@ export async function createBackupLocked({
 
   try {
     const snapshot = await readSnapshot(pool)
+    await onStep?.('backup-snapshot-read')
     const { manifest, missing } = await buildManifest(pool, store, snapshot.keys)
+    await onStep?.('backup-manifest-built')
     if (missing) log(`Backup ${file}: ${missing} referenced objects were not in the store and are not in its manifest`)
 
     const { bytes, sha256 } = await encodeBackup({
@@ -84,6 +86,7 @@ export async function createBackupLocked({
       tables: snapshot.tables,
       manifest,
     })
+    await onStep?.('backup-encoded')
     await putBytes(store, tempKey, bytes, 'application/gzip')
     await onStep?.('backup-written')
     await copyObject(store, tempKey, objectKey)
@@ -110,6 +113,7 @@ export async function createBackupLocked({
       snapshotAt: snapshot.snapshotAt,
       completedAt: done[0].completed_at.toISOString(),
     }
+    await onStep?.('backup-recorded')
     // Old backups and unreferenced trash go after a good backup; a failure there loses nothing.
     if (retention) await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
     return record

@@ -76,6 +76,7 @@ async function restoreLocked({
   const bytes = await getBytes(store, backup.object_key)
   if (!bytes) throw new BackupRefused(`The backup file ${backup.file} is missing from the store: nothing was restored.`)
   const document = await decodeBackup(bytes, backup.sha256)
+  await onStep?.('restore-decoded')
 
   const client = await pool.connect()
   try {
@@ -103,6 +104,7 @@ async function restoreLocked({
       )
     }
 
+    await onStep?.('restore-objects-checked')
     const restorePoint = await createBackupLocked({ pool, store, kind: 'restore-point', log, retention: false })
     await onStep?.('restore-point-taken')
 
@@ -117,6 +119,7 @@ async function restoreLocked({
       )
     }
 
+    await onStep?.('restore-objects-back')
     await client.query('BEGIN')
     let before: { ids: Set<string>; keys: Set<string> }
     let restoredKeys: Set<string>
@@ -170,6 +173,7 @@ async function restoreLocked({
     await eachLimited(toBringBack, 8, (entry) =>
       deleteKey(store, `${TRASH_PREFIX}${entry.key}`).catch((error) => log(`Could not clear trash/${entry.key}`, error)),
     )
+    await onStep?.('restore-objects-tidied')
     await applyRetention({ pool, store, log }).catch((error) => log('Backup retention after the restore failed', error))
 
     const mediaRows = plan.find((table) => table.name === 'media')?.rows ?? []
