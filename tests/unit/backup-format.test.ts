@@ -8,6 +8,7 @@ import {
   BackupRefused,
   decodeBackup,
   encodeBackup,
+  keysInRows,
   planRestore,
   sha256Of,
   type BackupDocument,
@@ -140,5 +141,15 @@ describe('restoreMessage', () => {
     expect(restoreMessage({ mediaCount: 1, at: new Date('2026-01-05T09:05:00Z'), broughtBack: 0, removed: 0 })).toBe(
       'Restored 1 media file from the backup of 5 Jan 2026, 09:05 UTC; 0 brought back, 0 removed.',
     )
+  })
+})
+
+describe('keysInRows', () => {
+  it('finds object keys in any string value, nested in arrays and objects, and nothing else', () => {
+    const keys = keysInRows([
+      { storage_key: 'originals/a/b.jpg', derivatives: [{ key: 'derived/a/400.webp', width: 400 }], notes: 'see originals/x' },
+      { poster_key: 'posters/a.jpg', playback_key: 'playback/a.mp4', filename: 'a-originals.jpg', trash: 'trash/originals/a/b.jpg' },
+    ])
+    expect([...keys].sort()).toEqual(['derived/a/400.webp', 'originals/a/b.jpg', 'playback/a.mp4', 'posters/a.jpg'])
   })
 })

@@ -10,7 +10,7 @@
 import type { Pool } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { type BackupContext, type BackupRecord, createBackupLocked } from './create-backup'
-import { BackupRefused, decodeBackup, type ManifestEntry, planRestore } from './format'
+import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
 import { indexedObjects, rememberObjects } from './object-index'
 import { applyRetention } from './retention'
 import { appliedMigrations, referencedKeys } from './snapshot'
@@ -108,7 +108,7 @@ async function restoreLocked({
     const restorePoint = await createBackupLocked({ pool, store, kind: 'restore-point', log, retention: false })
     await onStep?.('restore-point-taken')
 
-    await eachLimited(toBringBack, 8, (entry) => copyObject(store, `${TRASH_PREFIX}${entry.key}`, entry.key))
+    await eachLimited(toBringBack, 16, (entry) => copyObject(store, `${TRASH_PREFIX}${entry.key}`, entry.key))
     const wrong: ManifestEntry[] = []
     await eachLimited(toBringBack, 16, async (entry) => {
       if ((await headKey(store, entry.key))?.size !== entry.size) wrong.push(entry)
@@ -146,7 +146,8 @@ async function restoreLocked({
           )
         }
       }
-      restoredKeys = await referencedKeys(client, shapes)
+      restoredKeys = new Set<string>()
+      for (const table of plan) keysInRows(table.rows, restoredKeys)
       // The triggers bump it for media and sections; a table added later may have none.
       await client.query('UPDATE gallery_read_version SET version = version + 1 WHERE id = 1')
       await onStep?.('restore-before-commit')
@@ -170,7 +171,7 @@ async function restoreLocked({
       }
     })
     await rememberObjects(pool, toBringBack).catch((error) => log('Could not index the objects brought back', error))
-    await eachLimited(toBringBack, 8, (entry) =>
+    await eachLimited(toBringBack, 16, (entry) =>
       deleteKey(store, `${TRASH_PREFIX}${entry.key}`).catch((error) => log(`Could not clear trash/${entry.key}`, error)),
     )
     await onStep?.('restore-objects-tidied')
