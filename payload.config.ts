@@ -13,6 +13,8 @@ import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
 import { uploaderEndpoints } from './endpoints/uploader'
+import { backupEndpoints } from './endpoints/backup'
+import { backupTask } from './jobs/backup'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { duplicatesEndpoints } from './endpoints/duplicates'
@@ -44,9 +46,18 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints, ...duplicatesEndpoints],
+  endpoints: [
+    ...authEndpoints,
+    ...sectionsEndpoints,
+    ...mediaFilesEndpoints,
+    ...objectsEndpoints,
+    ...uploaderEndpoints,
+    ...metricsEndpoints,
+    ...duplicatesEndpoints,
+    ...backupEndpoints,
+  ],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, scanDuplicatesTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, scanDuplicatesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

@@ -102,6 +102,7 @@ export interface Config {
     tasks: {
       ingestMedia: TaskIngestMedia;
       scanDuplicates: TaskScanDuplicates;
+      backup: TaskBackup;
       inline: {
         input: unknown;
         output: unknown;
@@ -340,7 +341,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia' | 'scanDuplicates';
+        taskSlug: 'inline' | 'ingestMedia' | 'scanDuplicates' | 'backup';
         taskID: string;
         input?:
           | {
@@ -373,7 +374,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'ingestMedia' | 'scanDuplicates') | null;
+  taskSlug?: ('inline' | 'ingestMedia' | 'scanDuplicates' | 'backup') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -616,6 +617,16 @@ export interface CollectionsWidget {
 export interface TaskIngestMedia {
   input: {
     mediaId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackup".
+ */
+export interface TaskBackup {
+  input: {
+    kind: string;
   };
   output?: unknown;
 }

@@ -91,3 +91,12 @@ export const DUPLICATE_CONFIDENCE_ORANGE = 70
 export const DUPLICATE_SCAN_WAIT_MS = 25_000
 /** The dialog polls a longer scan's progress this often. */
 export const DUPLICATE_SCAN_POLL_MS = 500
+/** §9 Backups: automatic every 30 minutes; the last 10 are kept. §7: status polled every 30 s. */
+export const AUTO_BACKUP_CRON = '*/30 * * * *'
+export const AUTO_BACKUP_PERIOD_MS = 30 * 60 * 1000
+export const BACKUPS_KEPT = 10
+export const BACKUP_STATUS_POLL_MS = 30_000
+/** §9 "created on each upload": one backup a short while after an upload batch's last file. */
+export const UPLOAD_BACKUP_DEBOUNCE_MS = 60_000
+/** …but never later than this after the batch's first file, however long uploads trickle in. */
+export const UPLOAD_BACKUP_MAX_DELAY_MS = 10 * 60 * 1000

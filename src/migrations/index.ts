@@ -3,6 +3,7 @@ import * as migration_20261121_140000_read_version from './20261121_140000_read_
 import * as migration_20261121_150725_jobs from './20261121_150725_jobs';
 import * as migration_20261121_152500_load_samples from './20261121_152500_load_samples';
 import * as migration_20261122_130000_duplicates from './20261122_130000_duplicates';
+import * as migration_20261122_140000_backups from './20261122_140000_backups';
 
 export const migrations = [
   {
@@ -29,5 +30,10 @@ export const migrations = [
     up: migration_20261122_130000_duplicates.up,
     down: migration_20261122_130000_duplicates.down,
     name: '20261122_130000_duplicates'
+  },
+  {
+    up: migration_20261122_140000_backups.up,
+    down: migration_20261122_140000_backups.down,
+    name: '20261122_140000_backups'
   },
 ];

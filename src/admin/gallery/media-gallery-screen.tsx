@@ -26,6 +26,7 @@ import {
 } from '@/lib/media-filters'
 import { sortSectionMedia } from '@/lib/media-order'
 import { selectRange, toggleSelection } from '@/lib/media-selection'
+import { BackupPanel } from './backup-panel'
 import { BulkAssignDialog } from './bulk-assign-dialog'
 import { BulkAssignPanel } from './bulk-assign-panel'
 import { FilterBar } from './filter-bar'
@@ -146,6 +147,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className={styles.screen} data-testid="media-gallery">
+        <BackupPanel />
         <GalleryHeader username={username} onRegistered={onRegistered} />
         <StaticUploadCard onRegistered={onRegistered} />
         <StatCards />

@@ -18,4 +18,9 @@ export const queryKeys = {
     all: ['duplicates'] as const,
     groups: () => ['duplicates', 'groups'] as const,
   },
+  backup: {
+    all: ['backup'] as const,
+    status: () => ['backup', 'status'] as const,
+    list: () => ['backup', 'list'] as const,
+  },
 }

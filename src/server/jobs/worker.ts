@@ -27,20 +27,20 @@ export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
-/** Takes the oldest runnable job of the default queue for this worker; null when none is waiting. */
-export async function claimJob(payload: Payload): Promise<string | null> {
+/** Takes the oldest runnable job of a queue for this worker; null when none is waiting. */
+export async function claimJob(payload: Payload, queue = 'default'): Promise<string | null> {
   const { rows } = await poolOf(payload).query<{ id: string }>(
     `UPDATE payload_jobs SET processing = true, updated_at = now()
       WHERE id = (
         SELECT id FROM payload_jobs
          WHERE completed_at IS NULL AND has_error IS NOT TRUE
            AND (processing = false OR updated_at < now() - make_interval(secs => $1))
-           AND (wait_until IS NULL OR wait_until < now()) AND queue = 'default'
+           AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
          ORDER BY created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
       RETURNING id`,
-    [STALE_AFTER_MS / 1000],
+    [STALE_AFTER_MS / 1000, queue],
   )
   return rows[0]?.id ?? null
 }
@@ -58,7 +58,13 @@ async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise
   }
 }
 
-/** Starts the slots; the function it answers stops claiming and resolves once running jobs have finished. */
+/** Queues with a slot of their own, so their jobs never wait behind the default queue's (ingest). */
+export const OWN_SLOT_QUEUES = ['backup'] as const
+
+/**
+ * Starts the slots (plus one for each of OWN_SLOT_QUEUES) and the sweep for stranded media; the
+ * function it answers stops claiming and resolves once running jobs have finished.
+ */
 export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep = true } = {}): () => Promise<void> {
   let stopped = false
   const runSweep = () =>
@@ -74,10 +80,10 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep 
   const sweeping = sweep ? runSweep() : Promise.resolve()
   const sweeper = sweep ? setInterval(runSweep, SWEEP_INTERVAL_MS) : undefined
   sweeper?.unref()
-  const slot = async () => {
+  const slot = async (queue: string) => {
     while (!stopped) {
       try {
-        const id = await claimJob(payload)
+        const id = await claimJob(payload, queue)
         if (id) await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
         else await sleep(IDLE_MS)
       } catch (error) {
@@ -86,7 +92,10 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep 
       }
     }
   }
-  const running = Array.from({ length: slots }, slot)
+  const running = [
+    ...Array.from({ length: slots }, () => slot('default')),
+    ...OWN_SLOT_QUEUES.map((queue) => slot(queue)),
+  ]
   const stop = async () => {
     stopped = true
     clearInterval(sweeper)
