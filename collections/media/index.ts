@@ -4,7 +4,9 @@
 import type { CollectionConfig } from 'payload'
 import { authenticated, authenticatedField } from '../../src/access/authenticated'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
+import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { adminOrVisible } from './access'
+import { refusePrefixOnFileRoute } from './hooks/refuse-file-route-query'
 import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
 import { moveObjectsToTrash } from './hooks/move-objects-to-trash'
 
@@ -24,12 +26,12 @@ export const Media: CollectionConfig = {
   },
   defaultSort: 'sortOrder',
   access: {
-    read: adminOrVisible,
+    read: refusePrefixOnFileRoute(adminOrVisible),
     create: authenticated,
     update: authenticated,
     delete: authenticated,
   },
-  hooks: { beforeOperation: [limitAnonymousListing], afterDelete: [moveObjectsToTrash] },
+  hooks: { beforeOperation: [strictQuery, strictWrite, limitAnonymousListing], afterDelete: [moveObjectsToTrash] },
   upload: {
     mimeTypes: [...ALLOWED_MIME_TYPES],
     disableLocalStorage: true,
