@@ -167,9 +167,17 @@ function checkField(name: string, kind: FieldKind, value: unknown) {
   }
 }
 
+const AUTH_OPERATIONS = new Set(['login', 'forgotPassword', 'resetPassword', 'unlock'])
+
 /** REST creates and updates: JSON (or the admin's form), fields of the right type, relations that exist. */
 export const strictWrite: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
-  if ((operation !== 'create' && operation !== 'update') || !isRest(req)) return args
+  if (!isRest(req)) return args
+  if (AUTH_OPERATIONS.has(operation)) {
+    // Payload's own sign-in routes look the username up as it is sent.
+    if (containsNul((args as { data?: unknown }).data)) throw bad('Text may not contain NUL characters.')
+    return args
+  }
+  if (operation !== 'create' && operation !== 'update') return args
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
   if (!BODY_TYPES.includes(type)) throw new APIError('Send the request body as JSON (Content-Type: application/json).', 415, null, true)
   const data = (args as { data?: unknown }).data

@@ -10,12 +10,19 @@ export type CallOptions = {
   cookie?: string | null
 }
 
+let clients = 0
+
 export class HttpClient {
   cookie: string | null = null
+  /**
+   * Sent as X-Forwarded-For: it counts only behind a host started with a trusted proxy
+   * (startTestHost(payload, { trustProxy: 'loopback' })), where each client has its own window.
+   */
+  address = `10.13.${Math.floor(++clients / 250)}.${clients % 250}`
   constructor(readonly base: string) {}
 
   async call(method: string, path: string, options: CallOptions = {}) {
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { 'x-forwarded-for': this.address }
     const origin = options.origin === undefined ? ORIGIN : options.origin
     if (origin) headers.origin = origin
     const cookie = options.cookie === undefined ? this.cookie : options.cookie

@@ -3,7 +3,6 @@
 // genuine server fault answers 500, and never with a stack trace.
 import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
 import type { z } from 'zod'
-import { containsNul } from '../../lib/contains-nul'
 import { cachedJson } from './cached-json'
 import { HttpError, badRequest, issuesOf, unauthorized } from './errors'
 import type { PreparedRead } from './prepared-answer'
@@ -66,7 +65,6 @@ export async function parseBody<S extends z.ZodType>(req: PayloadRequest, schema
     } catch {
       throw badRequest('The request body is not valid JSON.')
     }
-    if (containsNul(raw)) throw badRequest('Text may not contain NUL characters.')
   }
   return parseWith(schema, raw, 'The request body is invalid.')
 }

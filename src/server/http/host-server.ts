@@ -5,7 +5,10 @@
 //   - every answer carries the security headers (security-headers.ts);
 //   - routes the product does not use are not served: Next's image optimiser (the public
 //     pages use the stored renditions; the optimiser would keep serving a photo after it is
-//     hidden, from its own cache), Payload's job queue and migration routes;
+//     hidden, from its own cache), Payload's job queue, migration and key-value routes, version
+//     routes (no collection keeps versions), e-mail verification (not enabled), upload from a
+//     pasted URL (the server would fetch any address it is given) and deleting admin
+//     preferences (the admin never does; Payload answers a missing one with a 500);
 //   - a NUL character anywhere in the address is refused (PostgreSQL cannot store or compare it);
 //   - a body on a mutating API call must say what it is: JSON (or a multipart form for Payload's
 //     upload editor). A text/plain body is what a cross-site form can send without a preflight.
@@ -24,8 +27,16 @@ type Options = {
   onError: (error: unknown, req: IncomingMessage) => void
 }
 
-/** Paths the product does not serve (prefixes, matched on the decoded path). */
-export const CLOSED_PATHS = ['/_next/image', '/api/payload-jobs', '/api/payload-migrations', '/api/graphql', '/api/graphql-playground']
+/** Routes the product does not serve, matched on the decoded, lower-cased path (and method). */
+export const CLOSED_ROUTES: Array<{ path: RegExp; methods?: string[] }> = [
+  { path: /^\/_next\/image(\/|$)/ },
+  { path: /^\/api\/payload-(jobs|migrations|kv)(\/|$)/ },
+  { path: /^\/api\/graphql(-playground)?(\/|$)/ },
+  { path: /^\/api\/[^/]+\/versions(\/|$)/ },
+  { path: /^\/api\/[^/]+\/verify(\/|$)/ },
+  { path: /^\/api\/[^/]+\/paste-url(\/|$)/ },
+  { path: /^\/api\/payload-preferences(\/|$)/, methods: ['DELETE'] },
+]
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const BODY_TYPES = ['application/json', 'multipart/form-data']
@@ -35,8 +46,8 @@ const answer = (res: ServerResponse, status: number, message: string) => {
   res.end(JSON.stringify({ message }))
 }
 
-const isClosed = (pathname: string) =>
-  CLOSED_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`))
+const isClosed = (method: string, pathname: string) =>
+  CLOSED_ROUTES.some((route) => route.path.test(pathname) && (!route.methods || route.methods.includes(method)))
 
 function hasBody(req: IncomingMessage) {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
@@ -56,7 +67,7 @@ export function refuseBadRequest(req: IncomingMessage, res: ServerResponse): boo
     answer(res, 400, 'The address is not valid.')
     return true
   }
-  if (isClosed(pathname.replace(/\/+/g, '/'))) {
+  if (isClosed(req.method ?? 'GET', pathname.replace(/\/+/g, '/'))) {
     answer(res, 404, 'Not found.')
     return true
   }
