@@ -17,7 +17,7 @@ async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       ;(window as unknown as { __csp: string[] }).__csp ??= []
-      ;(window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`)
+      ;(window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`)
     })
   })
   page.on('console', (message) => {
