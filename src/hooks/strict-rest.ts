@@ -10,6 +10,7 @@
 //     field sent has its field's type; a relationship names a row that exists.
 // Local API calls (jobs, seeds, our services after their own zod parsing) are not checked.
 import { containsNul } from '../lib/contains-nul'
+import { MAX_IDS_PER_CALL } from '../lib/schemas/placement'
 import { APIError, type CollectionBeforeOperationHook, type Field, type PayloadRequest } from 'payload'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -94,7 +95,7 @@ function checkWhere(where: unknown, kinds: Map<string, FieldKind>, idIsUuid: boo
         continue
       }
       const values = LIST_OPERATORS.has(operator) ? listOf(value) : [value]
-      if (values.length > 1000) throw bad(`where[${path}][${operator}] takes at most 1000 values.`)
+      if (values.length > MAX_IDS_PER_CALL) throw bad(`where[${path}][${operator}] takes at most ${MAX_IDS_PER_CALL} values.`)
       for (const item of values) checkValue(`where[${path}][${operator}]`, kind, idIsUuid, item)
     }
   }
@@ -122,8 +123,11 @@ export const strictQuery: CollectionBeforeOperationHook = ({ args, collection, r
   const kinds = kindsOf(collection)
   // A collection with its own id field (sections' slugs) has text ids; the others are UUIDs.
   const idIsUuid = !kinds.has('id')
-  const { where, id } = args as { where?: unknown; id?: unknown }
+  const { where, id, page, limit } = args as { where?: unknown; id?: unknown; page?: unknown; limit?: unknown }
   if (containsNul(where) || containsNul(id)) throw bad('The query contains a NUL character.')
+  // A negative page becomes a negative OFFSET, which PostgreSQL refuses (a 500).
+  if (page !== undefined && page !== null && !(Number.isInteger(page) && (page as number) >= 1)) throw bad('page is a whole number from 1.')
+  if (limit !== undefined && limit !== null && !(Number.isInteger(limit) && (limit as number) >= 0)) throw bad('limit is a whole number from 0.')
   if (id !== undefined && idIsUuid && (typeof id !== 'string' || !UUID.test(id))) throw bad('Ids are UUIDs.')
   checkWhere(where, kinds, idIsUuid)
   return args
@@ -133,7 +137,7 @@ function checkField(name: string, kind: FieldKind, value: unknown) {
   if (value === null || value === undefined) return
   if (kind.hasMany) {
     if (!Array.isArray(value)) throw bad(`${name} must be a list.`)
-    if (value.length > 1000) throw bad(`${name} has too many values.`)
+    if (value.length > MAX_IDS_PER_CALL) throw bad(`${name} has too many values.`)
     for (const item of value) checkField(name, { ...kind, hasMany: false }, item)
     return
   }
