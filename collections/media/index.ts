@@ -4,8 +4,10 @@
 import type { CollectionConfig } from 'payload'
 import { authenticated, authenticatedField } from '../../src/access/authenticated'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
+import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { adminOrVisible } from './access'
 import { keepPipelineFields, lockRowBeforeUpdate } from './hooks/keep-pipeline-fields'
+import { refusePrefixOnFileRoute } from './hooks/refuse-file-route-query'
 import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
 import { moveObjectsToTrash } from './hooks/move-objects-to-trash'
 
@@ -25,13 +27,13 @@ export const Media: CollectionConfig = {
   },
   defaultSort: 'sortOrder',
   access: {
-    read: adminOrVisible,
+    read: refusePrefixOnFileRoute(adminOrVisible),
     create: authenticated,
     update: authenticated,
     delete: authenticated,
   },
   hooks: {
-    beforeOperation: [limitAnonymousListing, lockRowBeforeUpdate],
+    beforeOperation: [strictQuery, strictWrite, limitAnonymousListing, lockRowBeforeUpdate],
     // The pipeline's fields are read-only here: editors change organisation and words only.
     beforeChange: [keepPipelineFields],
     afterDelete: [moveObjectsToTrash],
