@@ -622,21 +622,21 @@ export interface TaskIngestMedia {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "TaskBackup".
- */
-export interface TaskBackup {
-  input: {
-    kind: string;
-  };
-  output?: unknown;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskScanDuplicates".
  */
 export interface TaskScanDuplicates {
   input: {
     scanId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackup".
+ */
+export interface TaskBackup {
+  input: {
+    kind: string;
   };
   output?: unknown;
 }
