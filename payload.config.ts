@@ -20,6 +20,7 @@ import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
 import { seedSections } from './src/server/sections/seed-sections'
 import { s3ClientConfig } from './src/server/storage/s3'
 import { csrfOrigins, readEnv } from './src/server/env'
+import { objectUrl } from './src/lib/media-urls'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const env = readEnv()
@@ -42,7 +43,14 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints],
+  endpoints: [
+    ...authEndpoints,
+    ...sectionsEndpoints,
+    ...mediaFilesEndpoints,
+    ...objectsEndpoints,
+    ...uploaderEndpoints,
+    ...metricsEndpoints,
+  ],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
   jobs: { tasks: [ingestMediaTask], deleteJobOnComplete: true },
   db: postgresAdapter({
@@ -63,7 +71,9 @@ export default buildConfig({
       alwaysInsertFields: true,
       bucket: env.S3_BUCKET,
       acl: 'private',
-      collections: { media: true },
+      // A file's URL is the app's own delivery (visibility checked there), not /api/media/file/…,
+      // which would look for an object named after the filename.
+      collections: { media: { generateFileURL: ({ filename }) => objectUrl(filename) } },
       config: s3ClientConfig(env),
     }),
   ],

@@ -8,7 +8,7 @@ import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaImage } from '@/components/media-image'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SKELETONS } from '@/lib/constants'
-import { countLabel } from '@/lib/format'
+import { countLabel, mediaCountLabel } from '@/lib/format'
 import { orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { Skeletons, altTextOf } from './media-views'
@@ -38,6 +38,14 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
   }
   const total = sections.reduce((sum, section) => sum + section.count, 0)
   const names = useMemo(() => Object.fromEntries(sections.map((s) => [s.id, s.name])), [sections])
+  // Videos per section (every visible video is in the list), so counts say "12 photos · 1 video".
+  const videosBySection = useMemo(() => {
+    const counts: Record<string, number> = {}
+    for (const video of videos)
+      if (video.section && names[video.section]) counts[video.section] = (counts[video.section] ?? 0) + 1
+    return counts
+  }, [videos, names])
+  const sectionVideos = Object.values(videosBySection).reduce((sum, count) => sum + count, 0)
 
   const tourAlt = (file: MediaFile, index: number) => {
     const position = tour.slice(0, index + 1).filter((other) => other.section === file.section).length
@@ -52,7 +60,7 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
           <div className={styles.titleRow}>
             <h1 className={styles.title}>Property Gallery</h1>
             <span className={styles.badge} data-testid="photo-count">
-              {countLabel(total, 'photo')}
+              {mediaCountLabel(total - sectionVideos, sectionVideos)}
             </span>
           </div>
           <div className={styles.toolbar}>
@@ -72,7 +80,13 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
 
         <div className={styles.previewCards}>
           {sections.map((section, index) => (
-            <PreviewCard key={section.id} section={section} initialData={initialPreviews[section.id]} priority={index === 0} />
+            <PreviewCard
+              key={section.id}
+              section={section}
+              videoCount={videosBySection[section.id] ?? 0}
+              initialData={initialPreviews[section.id]}
+              priority={index === 0}
+            />
           ))}
         </div>
       </main>
@@ -116,7 +130,17 @@ function VideoCard({ video, more }: { video: MediaFile; more: number }) {
   )
 }
 
-function PreviewCard({ section, initialData, priority }: { section: Section; initialData?: SectionPreview; priority: boolean }) {
+function PreviewCard({
+  section,
+  videoCount,
+  initialData,
+  priority,
+}: {
+  section: Section
+  videoCount: number
+  initialData?: SectionPreview
+  priority: boolean
+}) {
   const preview = useSectionPreview(section.id, initialData)
   const files = preview.data?.previewFiles ?? []
   const titleId = `preview-${section.id}`
@@ -126,7 +150,9 @@ function PreviewCard({ section, initialData, priority }: { section: Section; ini
         <h2 id={titleId} className={styles.cardTitle}>
           <span aria-hidden="true">{section.icon}</span> {section.name}
         </h2>
-        <span className={styles.badge}>{countLabel(preview.data?.totalCount ?? section.count, 'photo')}</span>
+        <span className={styles.badge}>
+          {mediaCountLabel(Math.max(0, (preview.data?.totalCount ?? section.count) - videoCount), videoCount)}
+        </span>
       </div>
       {preview.isPending ? (
         <Skeletons count={PREVIEW_SKELETONS} label={`Loading ${section.name}`} />

@@ -1,10 +1,11 @@
 // The public pages' server parts: each renders its first view from the public read model
 // (real content in the HTML) and hands the same data to the client components.
 import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
 import { GalleryOverview } from './gallery-overview'
 import { loadSnapshot, overviewData, requestDevice, sectionsOf } from './initial-data'
 import { PublicBrowser } from './public-browser'
-import { SectionGallery, SectionNotFound } from './section-gallery'
+import { SectionGallery } from './section-gallery'
 
 export async function PublicBrowserPage() {
   const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])
@@ -20,7 +21,8 @@ export async function GalleryOverviewPage() {
 export async function SectionGalleryPage({ sectionId }: { sectionId: string }) {
   const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])
   const media = snapshot.bySection.get(sectionId)
-  if (!media) return <SectionNotFound />
+  // An unknown section answers 404 (its segment's not-found page shows "Section Not Found").
+  if (!media) notFound()
   return <SectionGallery sectionId={sectionId} initialSections={sectionsOf(snapshot)} initialMedia={media} device={device} />
 }
 

@@ -14,7 +14,7 @@ import { VirtualGrid } from '@/components/virtual-grid'
 import type { MediaFile, Section } from '@/lib/api/types'
 import { SECTION_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
-import { countLabel } from '@/lib/format'
+import { mediaCountLabel } from '@/lib/format'
 import { neighbourSections, orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
@@ -101,7 +101,9 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
               <span aria-hidden="true">{section.icon}</span> {section.name}
             </h1>
             <span className={styles.badge} data-testid="photo-count">
-              {countLabel(section.count, 'photo')}
+              {media.data
+                ? mediaCountLabel(countImages(items), items.length - countImages(items))
+                : mediaCountLabel(section.count, 0)}
             </span>
           </div>
           <div className={styles.toolbar}>
@@ -162,6 +164,8 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
     </>
   )
 }
+
+const countImages = (files: MediaFile[]) => files.filter((file) => file.fileType === 'image').length
 
 export function SectionNotFound() {
   return (

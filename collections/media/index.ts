@@ -5,6 +5,7 @@ import type { CollectionConfig } from 'payload'
 import { authenticated, authenticatedField } from '../../src/access/authenticated'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
 import { adminOrVisible } from './access'
+import { mediaAdminThumbnail } from './admin-thumbnail'
 import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
 import { moveObjectsToTrash } from './hooks/move-objects-to-trash'
 
@@ -36,6 +37,7 @@ export const Media: CollectionConfig = {
     // Records are normally created after the browser PUT the bytes straight to the store.
     filesRequiredOnCreate: false,
     displayPreview: true,
+    adminThumbnail: mediaAdminThumbnail,
   },
   fields: [
     // Presentational only (no column): the photo or video, above the fields editors fix.

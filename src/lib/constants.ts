@@ -25,6 +25,8 @@ export const ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'imag
 
 /** §7: queries never go stale, no refetch on focus, no polling by default, no retries. */
 export const SECTIONS_POLL_MS = 30_000
+/** Not in the spec: while any media file is pending or processing, the admin list is re-read this often. */
+export const PROCESSING_POLL_MS = 3_000
 
 /** Security (ARCHITECTURE §9): Payload's default minimum is 3. */
 export const MIN_PASSWORD_LENGTH = 12

@@ -8,6 +8,7 @@ import { useLogout } from '@/lib/api/auth'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
 import styles from './gallery.module.css'
+import { useTouchDevice } from './use-media-query'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
 
@@ -16,6 +17,8 @@ type Props = { username: string; onRegistered: () => void }
 export const GalleryHeader = memo(function GalleryHeader({ username, onRegistered }: Props) {
   const notify = useNotify()
   const logout = useLogout()
+  // A phone has no windows to open: the button is for desktops.
+  const touch = useTouchDevice()
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -50,13 +53,15 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
         <button type="button" className={styles.button} onClick={() => window.open('/gallery', '_blank', 'noopener')}>
           Public Gallery
         </button>
-        <button
-          type="button"
-          className={styles.button}
-          onClick={() => window.open(window.location.href, '_blank', NEW_WINDOW_FEATURES)}
-        >
-          Open in New Window
-        </button>
+        {!touch && (
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => window.open(window.location.href, '_blank', NEW_WINDOW_FEATURES)}
+          >
+            Open in New Window
+          </button>
+        )}
         <button type="button" className={styles.button} onClick={signOut} disabled={logout.isPending}>
           Logout
         </button>
