@@ -8,7 +8,9 @@ import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaImage } from '@/components/media-image'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SKELETONS } from '@/lib/constants'
-import { countLabel, mediaCountLabel } from '@/lib/format'
+import { readableTitle } from '@/lib/filenames'
+import { formatDuration, mediaCountLabel } from '@/lib/format'
+import { captionOf, tourPosition } from '@/lib/rooms'
 import { orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { Skeletons, altTextOf } from './media-views'
@@ -51,6 +53,12 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
     const position = tour.slice(0, index + 1).filter((other) => other.section === file.section).length
     return altTextOf(file, position, file.section ? names[file.section] : null)
   }
+  // Where the tour stands, then the room and description: "Upstairs · 2 of 3 · Master Bedroom — King bed".
+  const tourCaption = (file: MediaFile, index: number) => {
+    const where = tourPosition(tour, index, file.section ? (names[file.section] ?? null) : null)
+    const details = captionOf(file, null)
+    return details ? `${where}${file.room?.trim() ? ' · ' : ' — '}${details}` : where
+  }
 
   return (
     <>
@@ -76,7 +84,17 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
           </div>
         </header>
 
-        {videos.length > 0 && <VideoCard video={videos[0]} more={videos.length - 1} />}
+        {videos.length > 0 && (
+          <VideoCard
+            video={videos[0]}
+            more={videos.length - 1}
+            sectionName={videos[0].section ? (names[videos[0].section] ?? null) : null}
+            onWatch={() => {
+              setTour(videos)
+              setTourIndex(0)
+            }}
+          />
+        )}
 
         <div className={styles.previewCards}>
           {sections.map((section, index) => (
@@ -96,13 +114,28 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
         onIndexChange={setTourIndex}
         onClose={() => setTourIndex(null)}
         altText={tourAlt}
+        caption={tourCaption}
       />
     </>
   )
 }
 
-function VideoCard({ video, more }: { video: MediaFile; more: number }) {
-  const title = video.description?.trim() || video.originalFilename
+function VideoCard({
+  video,
+  more,
+  sectionName,
+  onWatch,
+}: {
+  video: MediaFile
+  more: number
+  sectionName: string | null
+  onWatch(): void
+}) {
+  // The description, else a readable name ("Walkthrough", not "walkthrough.mp4").
+  const title = video.description?.trim() || readableTitle(video.originalFilename)
+  const details = [video.duration ? formatDuration(video.duration) : null, sectionName, video.room?.trim() || null].filter(
+    Boolean,
+  )
   return (
     <section className={styles.videoCard} aria-labelledby="video-card-title">
       <div className={styles.videoThumb}>
@@ -121,10 +154,20 @@ function VideoCard({ video, more }: { video: MediaFile; more: number }) {
         <h2 id="video-card-title" className={styles.cardTitle}>
           {title}
         </h2>
+        {details.length > 0 && (
+          <p className={styles.muted} data-testid="video-details">
+            {details.join(' · ')}
+          </p>
+        )}
         <div className={styles.progress} aria-hidden="true" data-testid="video-progress">
           <div className={styles.progressFill} />
         </div>
-        {more > 0 && <p className={styles.muted}>{`+${more} more ${more === 1 ? 'video' : 'videos'}`}</p>}
+        <div className={styles.toolbar}>
+          <button type="button" className={styles.button} onClick={onWatch}>
+            <span aria-hidden="true">▶</span> Watch here
+          </button>
+          {more > 0 && <span className={styles.muted}>{`+${more} more ${more === 1 ? 'video' : 'videos'}`}</span>}
+        </div>
       </div>
     </section>
   )

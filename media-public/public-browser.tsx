@@ -10,6 +10,7 @@ import { PUBLIC_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
 import { countLabel } from '@/lib/format'
 import styles from './gallery.module.css'
+import { captionOf } from '@/lib/rooms'
 import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
 import { useMediaFiles } from './queries'
 
@@ -109,7 +110,18 @@ export function PublicBrowser({
         />
       )}
 
-      <Lightbox items={listed} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} altText={alt} />
+      <Lightbox
+        items={listed}
+        index={open}
+        onIndexChange={setOpen}
+        onClose={() => setOpen(null)}
+        altText={alt}
+        caption={(file, index) =>
+          file.room?.trim() || file.description?.trim()
+            ? captionOf(file, file.section ? (sectionNames[file.section] ?? null) : null)
+            : alt(file, index)
+        }
+      />
     </main>
   )
 }

@@ -8,13 +8,14 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
 import type { MediaFile, Section } from '@/lib/api/types'
 import { SECTION_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
 import { mediaCountLabel } from '@/lib/format'
+import { captionOf, groupByRoom, roomAnchor } from '@/lib/rooms'
 import { neighbourSections, orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
@@ -50,7 +51,10 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
   const media = useSectionMedia(sectionId, sectionId === pageSectionId ? initialMedia : undefined)
   const [view, setView] = useState<View>('grid')
   const section = sections.find((candidate) => candidate.id === sectionId)
-  const items = media.data ?? []
+  const loaded = media.data
+  // Photos grouped by room in the manager's order; the lightbox walks them in that same order.
+  const groups = useMemo(() => groupByRoom(loaded ?? []), [loaded])
+  const items = useMemo(() => groups.flatMap((group) => group.files), [groups])
   const openId = imageIdOf(pathname)
   const openIndex = openId ? items.findIndex((file) => file.id === openId) : -1
 
@@ -90,6 +94,47 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
   if (!section) return <SectionNotFound />
   const { previous, next } = neighbourSections(sections, sectionId)
   const alt = (file: MediaFile, index: number) => altTextOf(file, index + 1, section.name)
+  const caption = (file: MediaFile, index: number) =>
+    file.room?.trim() || file.description?.trim() ? captionOf(file, section.name) : alt(file, index)
+  const byRoom = groups.length > 1 || (groups.length === 1 && groups[0].room !== null)
+  const renderGrid = (files: MediaFile[], offset: number, label: string, key: string) => (
+    <VirtualGrid
+      key={key}
+      items={files}
+      getKey={(file) => file.id}
+      view={view}
+      initialDevice={device}
+      label={label}
+      renderItem={(file, index, { priority }) =>
+        view === 'grid' ? (
+          <MediaCard
+            file={file}
+            alt={alt(file, offset + index)}
+            priority={priority && offset === 0}
+            onOpen={() => openAt(offset + index)}
+          />
+        ) : (
+          <MediaRow file={file} alt={alt(file, offset + index)} onOpen={() => openAt(offset + index)} />
+        )
+      }
+    />
+  )
+  let offset = 0
+  const roomSections = groups.map((group) => {
+    const start = offset
+    offset += group.files.length
+    const name = group.room ?? `More in ${section.name}`
+    const id = roomAnchor(group.room)
+    const videos = group.files.filter((file) => file.fileType === 'video').length
+    return (
+      <section key={`${sectionId}:${id}`} className={styles.room} aria-labelledby={id} data-room={group.room ?? ''}>
+        <h2 id={id} className={styles.roomTitle}>
+          {name} · {mediaCountLabel(group.files.length - videos, videos)}
+        </h2>
+        {renderGrid(group.files, start, `${name} media`, `${sectionId}:${id}:grid`)}
+      </section>
+    )
+  })
 
   return (
     <>
@@ -142,25 +187,29 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
           <div className={styles.empty}>
             <p>No photos in this section yet</p>
           </div>
+        ) : byRoom ? (
+          <>
+            <nav className={styles.roomChips} aria-label="Rooms">
+              {groups.map((group) => (
+                <a key={roomAnchor(group.room)} className={styles.chip} href={`#${roomAnchor(group.room)}`}>
+                  {group.room ?? `More in ${section.name}`} · {group.files.length}
+                </a>
+              ))}
+            </nav>
+            {roomSections}
+          </>
         ) : (
-          <VirtualGrid
-            key={sectionId}
-            items={items}
-            getKey={(file) => file.id}
-            view={view}
-            initialDevice={device}
-            label={`${section.name} media`}
-            renderItem={(file, index, { priority }) =>
-              view === 'grid' ? (
-                <MediaCard file={file} alt={alt(file, index)} priority={priority} onOpen={() => openAt(index)} />
-              ) : (
-                <MediaRow file={file} alt={alt(file, index)} onOpen={() => openAt(index)} />
-              )
-            }
-          />
+          renderGrid(items, 0, `${section.name} media`, sectionId)
         )}
       </main>
-      <Lightbox items={items} index={openIndex >= 0 ? openIndex : null} onIndexChange={openAt} onClose={close} altText={alt} />
+      <Lightbox
+        items={items}
+        index={openIndex >= 0 ? openIndex : null}
+        onIndexChange={openAt}
+        onClose={close}
+        altText={alt}
+        caption={caption}
+      />
     </>
   )
 }

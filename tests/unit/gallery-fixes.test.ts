@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { mediaAdminThumbnail } from '../../collections/media/admin-thumbnail'
 import { isProcessing } from '../../src/lib/api/admin-reads'
 import type { MediaFile } from '../../src/lib/api/types'
+import { readableTitle } from '../../src/lib/filenames'
 import { formatFileSize, mediaCountLabel } from '../../src/lib/format'
 import { defaultSort, sortMedia } from '../../src/lib/media-filters'
+import { captionOf, groupByRoom, roomAnchor, tourPosition } from '../../src/lib/rooms'
 
 const media = (id: string, data: Partial<MediaFile> = {}) =>
   ({
@@ -87,5 +89,55 @@ describe('the editor thumbnail', () => {
     )
     expect(doc({ status: 'pending', fileType: 'image', derivatives: [{ width: 400 }] })).toBeNull()
     expect(doc({ status: 'ready', fileType: 'image', derivatives: [] })).toBeNull()
+  })
+})
+
+describe('rooms on a section page', () => {
+  const files = [
+    media('a', { room: 'Master Bedroom' }),
+    media('b', { room: null }),
+    media('c', { room: 'Bathroom' }),
+    media('d', { room: ' master bedroom ' }),
+    media('e', { room: '' }),
+  ]
+
+  it('groups by room in the order of each room’s first photo, rooms without a name last', () => {
+    expect(groupByRoom(files).map((group) => [group.room, group.files.map((file) => file.id)])).toEqual([
+      ['Master Bedroom', ['a', 'd']],
+      ['Bathroom', ['c']],
+      [null, ['b', 'e']],
+    ])
+  })
+
+  it('is one unnamed group when no photo has a room', () => {
+    expect(groupByRoom([media('a'), media('b')]).map((group) => group.room)).toEqual([null])
+  })
+
+  it('gives each room a heading anchor', () => {
+    expect(roomAnchor('Master Bedroom')).toBe('room-master-bedroom')
+    expect(roomAnchor('Salle de bain (étage)')).toBe('room-salle-de-bain-etage')
+    expect(roomAnchor(null)).toBe('room-more')
+  })
+
+  it('captions a photo with its place, room and description', () => {
+    const described = media('x', { room: 'Master Bedroom', description: 'King bed with garden view' })
+    expect(captionOf(described, 'Upstairs')).toBe('Upstairs · Master Bedroom — King bed with garden view')
+    expect(captionOf(media('y', { room: 'Master Bedroom' }), 'Upstairs')).toBe('Upstairs · Master Bedroom')
+    expect(captionOf(media('z', { description: 'Deck' }), 'Backyard')).toBe('Backyard — Deck')
+    expect(captionOf(media('w', { description: 'Deck' }), null)).toBe('Deck')
+  })
+
+  it('tells where a tour stands within its section', () => {
+    const tour = [media('1', { section: 'main_level' }), media('2', { section: 'upstairs' }), media('3', { section: 'upstairs' })]
+    expect(tourPosition(tour, 0, 'Main Level')).toBe('Main Level · 1 of 1')
+    expect(tourPosition(tour, 2, 'Upstairs')).toBe('Upstairs · 2 of 2')
+  })
+})
+
+describe('readableTitle', () => {
+  it('turns a filename into a title', () => {
+    expect(readableTitle('walkthrough.mp4')).toBe('Walkthrough')
+    expect(readableTitle('back_yard-walk.through.MOV')).toBe('Back yard walk through')
+    expect(readableTitle('___.jpg')).toBe('___.jpg')
   })
 })
