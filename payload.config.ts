@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { Media } from './collections/media'
 import { Sections } from './collections/sections'
 import { Users } from './collections/users'
+import { PropertySettings } from './globals/property-settings'
 import { authEndpoints } from './endpoints/auth'
 import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
@@ -43,6 +44,7 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
+  globals: [PropertySettings],
   endpoints: [
     ...authEndpoints,
     ...sectionsEndpoints,

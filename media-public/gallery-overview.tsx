@@ -3,13 +3,14 @@
 'use client'
 import Link from 'next/link'
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaImage } from '@/components/media-image'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SKELETONS } from '@/lib/constants'
 import { readableTitle } from '@/lib/filenames'
 import { formatDuration, mediaCountLabel } from '@/lib/format'
+import type { PropertyInfo } from '@/lib/property'
 import { captionOf, tourPosition } from '@/lib/rooms'
 import { orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
@@ -21,11 +22,15 @@ type Props = {
   initialSections: Section[]
   initialPreviews: Record<string, SectionPreview>
   initialVideos: MediaFile[]
+  /** Property settings: name, tagline, booking link; the cover photo (visible only) and the rendered about text. */
+  property: PropertyInfo
+  cover: MediaFile | null
+  about: ReactNode
 }
 
 const PREVIEW_SIZES = '(max-width: 639px) 45vw, (max-width: 1023px) 22vw, 150px'
 
-export function GalleryOverview({ initialSections, initialPreviews, initialVideos }: Props) {
+export function GalleryOverview({ initialSections, initialPreviews, initialVideos, property, cover, about }: Props) {
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
   const videos = useMediaFiles(initialVideos, 'video').data ?? []
   const queryClient = useQueryClient()
@@ -65,13 +70,25 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
       <SectionNav sections={sections} current={null} />
       <main className={styles.page}>
         <header className={styles.header}>
-          <div className={styles.titleRow}>
-            <h1 className={styles.title}>Property Gallery</h1>
-            <span className={styles.badge} data-testid="photo-count">
-              {mediaCountLabel(total - sectionVideos, sectionVideos)}
-            </span>
+          <div className={styles.headline}>
+            <div className={styles.titleRow}>
+              <h1 className={styles.title}>{property.name}</h1>
+              <span className={styles.badge} data-testid="photo-count">
+                {mediaCountLabel(total - sectionVideos, sectionVideos)}
+              </span>
+            </div>
+            {property.tagline && (
+              <p className={styles.tagline} data-testid="property-tagline">
+                {property.tagline}
+              </p>
+            )}
           </div>
           <div className={styles.toolbar}>
+            {property.bookingUrl && (
+              <a className={styles.button} href={property.bookingUrl} target="_blank" rel="noopener noreferrer">
+                Contact &amp; Booking
+              </a>
+            )}
             <button
               type="button"
               className={`${styles.button} ${styles.primary}`}
@@ -83,6 +100,26 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
             </button>
           </div>
         </header>
+
+        {(cover || about) && (
+          <section className={styles.about} aria-label={`About ${property.name}`}>
+            {cover && (
+              <div className={styles.cover}>
+                <MediaImage
+                  file={cover}
+                  alt={altTextOf(cover, 1, property.name)}
+                  sizes="(max-width: 767px) 100vw, 640px"
+                  priority
+                />
+              </div>
+            )}
+            {about && (
+              <div className={styles.aboutText} data-testid="property-about">
+                {about}
+              </div>
+            )}
+          </section>
+        )}
 
         {videos.length > 0 && (
           <VideoCard

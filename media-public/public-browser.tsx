@@ -10,6 +10,7 @@ import { PUBLIC_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
 import { countLabel } from '@/lib/format'
 import styles from './gallery.module.css'
+import type { PropertyInfo } from '@/lib/property'
 import { captionOf } from '@/lib/rooms'
 import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
 import { useMediaFiles } from './queries'
@@ -30,9 +31,11 @@ export function PublicBrowser({
   initialMedia,
   sectionNames,
   device,
+  property,
 }: {
   initialMedia: MediaFile[]
   sectionNames: Record<string, string>
+  property: PropertyInfo
   device: DeviceClass
 }) {
   const media = useMediaFiles(initialMedia)
@@ -56,7 +59,7 @@ export function PublicBrowser({
     <main className={styles.page}>
       <header className={styles.header}>
         <div className={styles.titleRow}>
-          <h1 className={styles.title}>Property Gallery</h1>
+          <h1 className={styles.title}>{property.name}</h1>
           <span className={styles.badge} data-testid="item-count">
             {countLabel(all.length, 'item')}
           </span>

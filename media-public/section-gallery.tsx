@@ -22,7 +22,14 @@ import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from
 import { useSectionMedia, useSections } from './queries'
 import { SectionNav } from './section-nav'
 
-type Props = { sectionId: string; initialSections: Section[]; initialMedia: MediaFile[]; device: DeviceClass }
+type Props = {
+  sectionId: string
+  initialSections: Section[]
+  initialMedia: MediaFile[]
+  device: DeviceClass
+  /** The property's name (property settings), for the page title. */
+  propertyName: string
+}
 
 const sectionUrl = (sectionId: string) => `/gallery/${encodeURIComponent(sectionId)}`
 const imageUrl = (sectionId: string, imageId: string) => `${sectionUrl(sectionId)}/${encodeURIComponent(imageId)}`
@@ -43,7 +50,7 @@ function sectionIdOf(pathname: string | null, pageSectionId: string): string {
 const isPlainClick = (event: MouseEvent) =>
   !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 
-export function SectionGallery({ sectionId: pageSectionId, initialSections, initialMedia, device }: Props) {
+export function SectionGallery({ sectionId: pageSectionId, initialSections, initialMedia, device, propertyName }: Props) {
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
   const pathname = usePathname()
   const sectionId = sectionIdOf(pathname, pageSectionId)
@@ -88,8 +95,8 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
     window.scrollTo(0, 0)
   }, [])
   useEffect(() => {
-    if (section) document.title = `${section.name} · Property Gallery`
-  }, [section])
+    if (section) document.title = `${section.name} · ${propertyName}`
+  }, [section, propertyName])
 
   if (!section) return <SectionNotFound />
   const { previous, next } = neighbourSections(sections, sectionId)

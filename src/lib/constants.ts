@@ -78,3 +78,7 @@ export const VIDEO_SCRUB_STEP = 0.1
 export const MAX_SAMPLES_PER_REPORT = 50
 /** Longer than a minute is not an image load we can learn from (a stalled tab). */
 export const MAX_SAMPLE_MS = 60_000
+
+/** Not in the spec: property settings (a Payload global) limits. */
+export const PROPERTY_NAME_MAX = 80
+export const PROPERTY_TAGLINE_MAX = 160

@@ -11,6 +11,8 @@ import styles from './gallery.module.css'
 import { useTouchDevice } from './use-media-query'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
+/** The gallery's settings: the property settings global (name, tagline, about, cover, booking link). */
+const SETTINGS_URL = '/admin/globals/property-settings'
 
 type Props = { username: string; onRegistered: () => void }
 
@@ -47,7 +49,12 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
       <div className={styles.headerActions}>
         <span className={styles.greeting}>Welcome, {username}</span>
         <UploadButton className={styles.button} onRegistered={onRegistered} />
-        <a className={`${styles.button} ${styles.iconButton}`} href="/admin/account" aria-label="Settings" title="Settings">
+        <a
+          className={`${styles.button} ${styles.iconButton}`}
+          href={SETTINGS_URL}
+          aria-label="Settings"
+          title="Property settings"
+        >
           ⚙️
         </a>
         <button type="button" className={styles.button} onClick={() => window.open('/gallery', '_blank', 'noopener')}>
