@@ -176,7 +176,8 @@ export function MediaGalleryScreen({ username }: { username: string }) {
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className={styles.screen} data-testid="media-gallery">
         <GalleryHeader username={username} onRegistered={onRegistered} />
-        <StaticUploadCard onRegistered={onRegistered} slim={all.length > 0} />
+        {/* Slim while loading too: only a gallery known to be empty gets the full card (no jump on load). */}
+        <StaticUploadCard onRegistered={onRegistered} slim={media === undefined || media.length > 0} />
         <StatCards />
         <SectionFilterBar
           sections={sectionsQuery.data}
