@@ -154,7 +154,7 @@ test('the admin follows processing: cards turn ready, or failed with the reason,
   await expect(photoCard.locator('img')).toBeVisible({ timeout: 60_000 })
   await expect(photoCard).not.toContainText('Processing')
   await expect(fakeCard).toContainText('Processing failed', { timeout: 60_000 })
-  await expect(fakeCard).toContainText('File content is text, not an image or video')
+  await expect(fakeCard).toContainText('File content is HTML, not an allowed image or video')
 })
 
 test('after Save Order the section grid shows the saved order, "Section order" first among the sorts (defect 3)', async ({
@@ -350,8 +350,12 @@ test.describe('small ones (defect 7)', () => {
     await signIn(page, baseURL!)
     await openGallery(page)
     await expect(page.getByRole('button', { name: 'Open in New Window' })).toBeVisible()
-    await expect(uploadCard(page).getByRole('button', { name: 'Take Picture' })).toHaveCount(0)
-    await expect(uploadCard(page).getByRole('button', { name: 'Record Video' })).toHaveCount(0)
+    await expect(uploadCard(page).getByText('browse files')).toBeVisible()
+    await expect(uploadCard(page).getByRole('tab', { name: 'Take Picture' })).toHaveCount(0)
+    await expect(uploadCard(page).getByRole('tab', { name: 'Record Video' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Upload Files' }).click()
+    await expect(page.getByRole('button', { name: 'Close Modal' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Take Picture' })).toHaveCount(0)
   })
 
   test('the admin lightbox caption is the filename; the editor shows a thumbnail that loads', async ({ page, baseURL }) => {
@@ -363,7 +367,8 @@ test.describe('small ones (defect 7)', () => {
     await expect(page.getByRole('dialog').getByRole('heading')).toHaveText(`${prefix}-caption.jpg`)
 
     await page.goto(`/admin/collections/media/${id}`)
-    const thumbnail = page.locator('.file-details .thumbnail img').first()
+    // Payload's own file details (not our preview above the fields).
+    const thumbnail = page.getByRole('main').locator('img[src*="/public-objects/"]:not([alt^="Preview of"])').first()
     await expect(thumbnail).toBeVisible()
     await expect(thumbnail).toHaveAttribute('src', /^\/public-objects\//)
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
@@ -379,6 +384,7 @@ test.describe('on a touch phone', () => {
     await expect(page.getByRole('heading', { name: 'Media Gallery Pro' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Open in New Window' })).toHaveCount(0)
     await page.getByRole('button', { name: 'Upload Files' }).click()
-    await expect(page.getByRole('button', { name: 'Take Picture' }).first()).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Take Picture' }).first()).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Record Video' }).first()).toBeVisible()
   })
 })
