@@ -369,8 +369,9 @@ test.describe('small ones (defect 7)', () => {
     await page.goto(`/admin/collections/media/${id}`)
     // Payload's own file details (not our preview above the fields).
     const thumbnail = page.getByRole('main').locator('img[src*="/public-objects/"]:not([alt^="Preview of"])').first()
-    await expect(thumbnail).toBeVisible()
-    await expect(thumbnail).toHaveAttribute('src', /^\/public-objects\//)
+    // Payload shows it once it has loaded it in the background (a shimmer until then).
+    await expect(thumbnail).toBeVisible({ timeout: 20_000 })
+    await expect(thumbnail).toHaveAttribute('src', /^\/public-objects\/.+\/w400\.webp/)
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   })
 })
