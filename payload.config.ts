@@ -14,7 +14,11 @@ import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
 import { uploaderEndpoints } from './endpoints/uploader'
+import { backupEndpoints } from './endpoints/backup'
+import { backupTask } from './jobs/backup'
 import { ingestMediaTask } from './jobs/ingest-media'
+import { scanDuplicatesTask } from './jobs/scan-duplicates'
+import { duplicatesEndpoints } from './endpoints/duplicates'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
@@ -52,9 +56,11 @@ export default buildConfig({
     ...objectsEndpoints,
     ...uploaderEndpoints,
     ...metricsEndpoints,
+    ...duplicatesEndpoints,
+    ...backupEndpoints,
   ],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, scanDuplicatesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

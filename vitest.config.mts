@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
+// EXIT_CODE_CANARY=1 runs only the tests that fail on purpose (tests/tools/check-exit-codes.ts).
+const canary = process.env.EXIT_CODE_CANARY === '1'
+
 export default defineConfig({
   resolve: {
     tsconfigPaths: true,
@@ -8,12 +11,12 @@ export default defineConfig({
   test: {
     environment: 'node',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: canary ? ['tests/canary/*.test.ts'] : ['tests/unit/**/*.test.ts'] } },
       {
         extends: true,
         test: {
           name: 'int',
-          include: ['tests/int/**/*.int.spec.ts'],
+          include: canary ? ['tests/canary/*.int.spec.ts'] : ['tests/int/**/*.int.spec.ts'],
           globalSetup: ['tests/helpers/int-global-setup.ts'],
           // One throw-away database for the run; files reset it in turn.
           fileParallelism: false,

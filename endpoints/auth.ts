@@ -4,10 +4,7 @@ import { signIn, register, signOut } from '../src/server/auth/sessions'
 import { mapUser } from '../src/server/auth/map-user'
 import { endpoint, parseBody } from '../src/server/http/endpoint'
 import { unauthorized } from '../src/server/http/errors'
-import { rateLimiter } from '../src/server/http/rate-limit'
-
-const loginLimit = rateLimiter({ limit: 30, windowMs: 60_000 })
-const registerLimit = rateLimiter({ limit: 10, windowMs: 60_000 })
+import { limitRegistration, limitSignIn } from '../src/server/auth/sign-in-limits'
 
 const withCookie = (body: unknown, cookie: string | null, status = 200) =>
   Response.json(body, { status, headers: cookie ? { 'Set-Cookie': cookie } : undefined })
@@ -19,7 +16,7 @@ export const authEndpoints = [
   }),
 
   endpoint('post', '/login', async (req) => {
-    loginLimit(req)
+    limitSignIn(req)
     const credentials = await parseBody(req, loginSchema)
     const { user, cookie } = await signIn(req, credentials)
     return withCookie(mapUser(user), cookie)
@@ -31,7 +28,7 @@ export const authEndpoints = [
   }),
 
   endpoint('post', '/register', async (req) => {
-    registerLimit(req)
+    limitRegistration(req)
     const input = await parseBody(req, registerSchema)
     const { user, cookie } = await register(req, input)
     return withCookie(mapUser(user), cookie, 201)

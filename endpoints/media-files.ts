@@ -11,9 +11,10 @@ import { mapMediaFile } from '../src/server/media/map-media-file'
 import { createMediaFromUpload } from '../src/server/media/create-media'
 import { createMediaSchema } from '../src/lib/schemas/upload'
 import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints, requireUser } from '../src/server/http/endpoint'
-import { notFound } from '../src/server/http/errors'
 import { assignSectionSchema, mediaParamsSchema, metadataSchema } from '../src/lib/schemas/placement'
 import { assignSection, updateMetadata } from '../src/server/media/placement'
+import { deleteQuerySchema } from '../src/lib/schemas/duplicates'
+import { deleteMediaFile } from '../src/server/duplicates/delete-duplicate'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 
 async function mediaFilesAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
@@ -54,20 +55,12 @@ export const mediaFilesEndpoints = [
   createMediaEndpoint,
 
   // Removes the record; its objects move under trash/ (the media collection's afterDelete hook).
+  // ?keep={id} names a duplicate that stays: organisation it lacks moves to it in the same transaction.
   endpoint('delete', '/media-files/:id', async (req) => {
     requireUser(req)
     const { id } = parseParams(req, mediaParamsSchema)
-    const existing = await req.payload.findByID({
-      collection: 'media',
-      id,
-      overrideAccess: true,
-      depth: 0,
-      disableErrors: true,
-      req,
-    })
-    if (!existing) throw notFound(`Media file ${id} was not found.`)
-    await req.payload.delete({ collection: 'media', id, overrideAccess: false, user: req.user, req })
-    return Response.json({ message: 'Media file deleted', id })
+    const { keep } = parseQuery(req, deleteQuerySchema)
+    return Response.json(await deleteMediaFile(req, id, keep))
   }),
 
   // Spec §4: hidden → section null + isHidden; a real section → that section, visible.

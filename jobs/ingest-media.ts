@@ -4,6 +4,14 @@
 import type { TaskConfig } from 'payload'
 import { INGEST_RETRIES, INGEST_TASK } from '../src/server/media/ingest-task'
 import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
+import { scheduleUploadBackup } from '../src/server/backup/schedule'
+import { poolOf } from '../src/server/db/advisory-lock'
+
+/** The upload backup waits for the batch's processing too, so it holds the renditions. */
+const backupAfterUpload = (payload: Parameters<typeof poolOf>[0]) =>
+  scheduleUploadBackup(poolOf(payload)).catch((error: unknown) =>
+    payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' }),
+  )
 
 export const ingestMediaTask: TaskConfig<any> = {
   slug: INGEST_TASK,
@@ -18,10 +26,12 @@ export const ingestMediaTask: TaskConfig<any> = {
       if ((job.totalTried ?? 0) >= INGEST_RETRIES) {
         const message = error instanceof Error ? error.message : String(error)
         await markIngestFailed(req.payload, mediaId, `Processing failed after ${INGEST_RETRIES + 1} attempts: ${message}`)
+        await backupAfterUpload(req.payload)
         return { output: {} }
       }
       throw error
     }
+    await backupAfterUpload(req.payload)
     return { output: {} }
   },
 }

@@ -57,6 +57,7 @@ export function sectionList(snapshot: PublicSnapshot): Section[] {
     id: section.id,
     name: section.name,
     icon: section.icon,
+    colour: section.colour,
     count: snapshot.bySection.get(section.id)?.length ?? 0,
   }))
 }
@@ -72,6 +73,7 @@ export function statsOf(media: MediaFile[], avgLoadTime: number): MediaStats {
     videoCount: media.filter((file) => file.fileType === 'video').length,
     avgOptimization: Math.round(avgOptimization * 10) / 10,
     avgLoadTime,
-    totalSize: media.reduce((sum, file) => sum + file.fileSize + (file.optimizedFileSize ?? 0), 0),
+    // The originals' bytes, each file once (README "Choices": renditions and posters are not counted).
+    totalSize: media.reduce((sum, file) => sum + file.fileSize, 0),
   }
 }

@@ -105,6 +105,8 @@ export interface Config {
   jobs: {
     tasks: {
       ingestMedia: TaskIngestMedia;
+      scanDuplicates: TaskScanDuplicates;
+      backup: TaskBackup;
       inline: {
         input: unknown;
         output: unknown;
@@ -183,6 +185,9 @@ export interface Media {
   isHidden?: boolean | null;
   description?: string | null;
   tags?: string[] | null;
+  /**
+   * Suggested by analysis; yours to correct.
+   */
   category?: string | null;
   colors?: string[] | null;
   /**
@@ -340,7 +345,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia';
+        taskSlug: 'inline' | 'ingestMedia' | 'scanDuplicates' | 'backup';
         taskID: string;
         input?:
           | {
@@ -373,7 +378,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'ingestMedia') | null;
+  taskSlug?: ('inline' | 'ingestMedia' | 'scanDuplicates' | 'backup') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -675,6 +680,26 @@ export interface CollectionsWidget {
 export interface TaskIngestMedia {
   input: {
     mediaId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackup".
+ */
+export interface TaskBackup {
+  input: {
+    kind: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskScanDuplicates".
+ */
+export interface TaskScanDuplicates {
+  input: {
+    scanId: string;
   };
   output?: unknown;
 }

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../src/server/embedded/free-port'
 import { startMissingServices, type StartedServices } from '../../src/server/embedded/services'
+import { startServicesProcess } from '../../src/server/embedded/services-child'
 
 export const ROOT = process.cwd()
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
@@ -329,32 +330,6 @@ export function printChecks(checks: Check[]) {
   console.log('')
 }
 
-async function startServicesProcess(dataDir: string): Promise<StartedServices & { pid: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'lib', 'services-process.ts'), dataDir], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  const env = await new Promise<Record<string, string>>((resolve, reject) => {
-    let out = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = out.split('\n').find((candidate) => candidate.startsWith('{'))
-      if (line) resolve(JSON.parse(line))
-    })
-    child.on('exit', (code) => reject(new Error(`The services process exited with ${code} before it was ready`)))
-  })
-  return {
-    env,
-    started: ['PostgreSQL and S3 (embedded, own process)'],
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await Promise.race([exited, sleep(30_000)])
-    },
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // A benchmark's throw-away world
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +370,7 @@ export class BenchRun {
   async startServices({ ownProcess = false } = {}) {
     log(`Starting embedded PostgreSQL and S3 (throw-away, ${this.dataDir}${ownProcess ? ', own process' : ''})`)
     this.services = ownProcess
-      ? await startServicesProcess(this.dataDir)
+      ? await startServicesProcess({ dataDir: this.dataDir, ephemeral: true, all: true })
       : await startMissingServices({ dataDir: this.dataDir, env: {} as NodeJS.ProcessEnv, ephemeral: true })
     return this.services
   }

@@ -4,8 +4,11 @@
 import type { CollectionConfig } from 'payload'
 import { authenticated, authenticatedField } from '../../src/access/authenticated'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
+import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { adminOrVisible } from './access'
 import { mediaAdminThumbnail } from './admin-thumbnail'
+import { keepPipelineFields, lockRowBeforeUpdate } from './hooks/keep-pipeline-fields'
+import { refusePrefixOnFileRoute } from './hooks/refuse-file-route-query'
 import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
 import { moveObjectsToTrash } from './hooks/move-objects-to-trash'
 
@@ -25,12 +28,17 @@ export const Media: CollectionConfig = {
   },
   defaultSort: 'sortOrder',
   access: {
-    read: adminOrVisible,
+    read: refusePrefixOnFileRoute(adminOrVisible),
     create: authenticated,
     update: authenticated,
     delete: authenticated,
   },
-  hooks: { beforeOperation: [limitAnonymousListing], afterDelete: [moveObjectsToTrash] },
+  hooks: {
+    beforeOperation: [strictQuery, strictWrite, limitAnonymousListing, lockRowBeforeUpdate],
+    // The pipeline's fields are read-only here: editors change organisation and words only.
+    beforeChange: [keepPipelineFields],
+    afterDelete: [moveObjectsToTrash],
+  },
   upload: {
     mimeTypes: [...ALLOWED_MIME_TYPES],
     disableLocalStorage: true,
@@ -54,18 +62,18 @@ export const Media: CollectionConfig = {
       index: true,
     },
     { name: 'originalFileSize', type: 'number', min: 0 },
-    { name: 'optimizedFileSize', type: 'number', min: 0 },
+    { name: 'optimizedFileSize', type: 'number', min: 0, admin: { readOnly: true } },
     {
       name: 'compressionRatio',
       type: 'number',
       min: 0,
       max: 100,
-      admin: { description: 'Percent of bytes saved by the display rendition.' },
+      admin: { readOnly: true, description: 'Percent of bytes saved by the display rendition.' },
     },
-    { name: 'duration', type: 'number', min: 0, admin: { description: 'Seconds (videos).' } },
+    { name: 'duration', type: 'number', min: 0, admin: { readOnly: true, description: 'Seconds (videos).' } },
     { name: 'uploadedAt', type: 'date', required: true, defaultValue: () => new Date().toISOString(), index: true },
-    { name: 'isOptimized', type: 'checkbox', defaultValue: false },
-    { name: 'optimizedAt', type: 'date' },
+    { name: 'isOptimized', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    { name: 'optimizedAt', type: 'date', admin: { readOnly: true } },
     // Organisation
     { name: 'section', type: 'relationship', relationTo: 'gallery-sections', index: true },
     { name: 'room', type: 'text', maxLength: 120 },
@@ -74,11 +82,11 @@ export const Media: CollectionConfig = {
     // Descriptive metadata (custom tags and analysis)
     { name: 'description', type: 'textarea', maxLength: 2000 },
     { name: 'tags', type: 'text', hasMany: true, maxLength: 60 },
-    { name: 'category', type: 'text', maxLength: 60 },
-    { name: 'colors', type: 'text', hasMany: true },
-    { name: 'objects', type: 'text', hasMany: true, admin: { description: 'Detected objects.' } },
-    { name: 'isAnalyzed', type: 'checkbox', defaultValue: false },
-    { name: 'analyzedAt', type: 'date' },
+    { name: 'category', type: 'text', maxLength: 60, admin: { description: 'Suggested by analysis; yours to correct.' } },
+    { name: 'colors', type: 'text', hasMany: true, admin: { readOnly: true } },
+    { name: 'objects', type: 'text', hasMany: true, admin: { readOnly: true, description: 'Detected objects.' } },
+    { name: 'isAnalyzed', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    { name: 'analyzedAt', type: 'date', admin: { readOnly: true } },
     {
       name: 'notes',
       type: 'textarea',
@@ -99,7 +107,7 @@ export const Media: CollectionConfig = {
         { label: 'Ready', value: 'ready' },
         { label: 'Failed', value: 'failed' },
       ],
-      admin: { position: 'sidebar', description: 'Only ready media reach visitors.' },
+      admin: { position: 'sidebar', readOnly: true, description: 'Only ready media reach visitors.' },
     },
     { name: 'processingError', type: 'text', access: adminOnly, admin: { position: 'sidebar', readOnly: true } },
     {

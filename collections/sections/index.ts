@@ -4,6 +4,7 @@
 import type { CollectionConfig } from 'payload'
 import { authenticated } from '../../src/access/authenticated'
 import { anyone } from '../../src/access/anyone'
+import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_COLOURS } from '../../src/lib/constants'
 
 const RESERVED_IDS = [HIDDEN_SECTION_ID, ALL_SECTIONS_ID]
@@ -23,6 +24,7 @@ export const Sections: CollectionConfig = {
     update: authenticated,
     delete: authenticated,
   },
+  hooks: { beforeOperation: [strictQuery, strictWrite] },
   fields: [
     {
       name: 'id',

@@ -3,6 +3,8 @@
 import type { CollectionConfig } from 'payload'
 import { authenticated } from '../../src/access/authenticated'
 import { LOCK_TIME_MS, MAX_LOGIN_ATTEMPTS } from '../../src/lib/constants'
+import { limitPayloadAuthRoutes } from '../../src/server/auth/sign-in-limits'
+import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { isSecureDeployment } from '../../src/server/env'
 import { firstUserOrAuthenticated } from './access'
 import { enforcePasswordPolicy } from './hooks/enforce-password-policy'
@@ -26,6 +28,6 @@ export const Users: CollectionConfig = {
     delete: authenticated,
     admin: ({ req }) => Boolean(req.user),
   },
-  hooks: { beforeValidate: [enforcePasswordPolicy] },
+  hooks: { beforeOperation: [limitPayloadAuthRoutes, strictQuery, strictWrite], beforeValidate: [enforcePasswordPolicy] },
   fields: [],
 }

@@ -1,10 +1,9 @@
 // A responsive media image: WebP renditions in a srcset (the browser picks by `sizes`),
-// a thumbhash blur-up placeholder underneath, lazy below the fold and high priority for
-// the first row. On a load error it retries the object itself (/public-objects/{filename}),
+// a blur-up placeholder (a tiny WebP data URL made by ingest) underneath, lazy below the
+// fold and high priority for the first row. On a load error it retries the object itself (/public-objects/{filename}),
 // then shows an "Image Error" box; videos show their poster, or a "Video" placeholder.
 'use client'
-import { useMemo, useState, type CSSProperties } from 'react'
-import { rgbaToDataURL, thumbHashToRGBA } from 'thumbhash'
+import { useState, type CSSProperties } from 'react'
 import type { MediaFile } from '../lib/api/types'
 import { variantUrl } from '../lib/media-urls'
 import styles from './media-image.module.css'
@@ -20,37 +19,16 @@ type Props = {
   className?: string
 }
 
-const placeholderCache = new Map<string, string | null>()
-/** The blur-up image's longest side: scaled up by the browser, a few pixels blur smoothly. */
-const PLACEHOLDER_PX = 10
+/** What ingest stores (process-image.ts): a base64 image data URL of a few hundred bytes. */
+const PLACEHOLDER_DATA_URL = /^data:image\/(?:webp|png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/
 
 /**
- * The thumbhash (base64) as a tiny PNG data URL (a few hundred bytes, not the ~5 kB of a
- * full 32 px decode, since every first-view image carries one in the HTML), or null.
+ * The blur-up image drawn under the photo: the placeholder ingest stored (a tiny WebP
+ * data URL, the thumbhash's picture, scaled up and blurred by the browser), or null for
+ * anything else, so the value can never inject CSS.
  */
 export function placeholderUrl(placeholder: string | null): string | null {
-  if (!placeholder) return null
-  if (!placeholderCache.has(placeholder)) {
-    try {
-      const bytes = Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0))
-      const { w, h, rgba } = thumbHashToRGBA(bytes)
-      const scale = Math.min(1, PLACEHOLDER_PX / Math.max(w, h))
-      const width = Math.max(1, Math.round(w * scale))
-      const height = Math.max(1, Math.round(h * scale))
-      const small = new Uint8Array(width * height * 4)
-      for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) {
-          const from =
-            (Math.min(h - 1, Math.floor(((y + 0.5) * h) / height)) * w + Math.min(w - 1, Math.floor(((x + 0.5) * w) / width))) * 4
-          small.set(rgba.subarray(from, from + 4), (y * width + x) * 4)
-        }
-      }
-      placeholderCache.set(placeholder, rgbaToDataURL(width, height, small))
-    } catch {
-      placeholderCache.set(placeholder, null)
-    }
-  }
-  return placeholderCache.get(placeholder) ?? null
+  return placeholder && PLACEHOLDER_DATA_URL.test(placeholder) ? placeholder : null
 }
 
 export function imageSources(file: MediaFile, { withOriginal = false } = {}) {
@@ -66,7 +44,7 @@ export function imageSources(file: MediaFile, { withOriginal = false } = {}) {
 export function MediaImage({ file, alt, sizes, priority = false, fit = 'cover', className }: Props) {
   // 0: renditions (or poster), 1: retry from /public-objects/{filename}, 2: failed.
   const [attempt, setAttempt] = useState(0)
-  const blur = useMemo(() => placeholderUrl(file.placeholder), [file.placeholder])
+  const blur = placeholderUrl(file.placeholder)
   const isVideo = file.fileType === 'video'
   const style: CSSProperties | undefined = blur ? { backgroundImage: `url(${blur})` } : undefined
   const wrapperClass = [styles.frame, fit === 'contain' ? styles.contain : '', className ?? ''].join(' ')

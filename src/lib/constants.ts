@@ -79,6 +79,29 @@ export const MAX_SAMPLES_PER_REPORT = 50
 /** Longer than a minute is not an image load we can learn from (a stalled tab). */
 export const MAX_SAMPLE_MS = 60_000
 
+/** §9 Duplicate reasons and their labels; any other reason reads "Potential duplicate". */
+export const DUPLICATE_REASON_LABELS: Record<string, string> = {
+  size_and_name: 'Same size and similar name',
+  visual_similarity: 'Visually similar images',
+  identical_hash: 'Identical file content',
+}
+export const DUPLICATE_REASON_FALLBACK = 'Potential duplicate'
+/** §9 Duplicate confidence colours: 90+ red, 70+ orange, else yellow. */
+export const DUPLICATE_CONFIDENCE_RED = 90
+export const DUPLICATE_CONFIDENCE_ORANGE = 70
+/** POST /api/duplicates/scan waits this long for the scan to finish before answering its progress. */
+export const DUPLICATE_SCAN_WAIT_MS = 25_000
+/** The dialog polls a longer scan's progress this often. */
+export const DUPLICATE_SCAN_POLL_MS = 500
+/** §9 Backups: automatic every 30 minutes; the last 10 are kept. §7: status polled every 30 s. */
+export const AUTO_BACKUP_CRON = '*/30 * * * *'
+export const AUTO_BACKUP_PERIOD_MS = 30 * 60 * 1000
+export const BACKUPS_KEPT = 10
+export const BACKUP_STATUS_POLL_MS = 30_000
+/** §9 "created on each upload": one backup a short while after an upload batch's last file. */
+export const UPLOAD_BACKUP_DEBOUNCE_MS = 60_000
+/** …but never later than this after the batch's first file, however long uploads trickle in. */
+export const UPLOAD_BACKUP_MAX_DELAY_MS = 10 * 60 * 1000
 /** Not in the spec: property settings (a Payload global) limits. */
 export const PROPERTY_NAME_MAX = 80
 export const PROPERTY_TAGLINE_MAX = 160

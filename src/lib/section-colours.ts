@@ -1,6 +1,7 @@
-// Section colours of the per-photo picker (spec §3): outdoors green, main_level blue,
-// upstairs purple, downstairs orange, backyard emerald, hidden grey.
-import { HIDDEN_SECTION_ID, SEEDED_SECTIONS, type SECTION_COLOURS } from './constants'
+// Section badge colours (spec §3): each section's colour is a field of the section, seeded
+// as the spec says (outdoors green, main_level blue, upstairs purple, downstairs orange,
+// backyard emerald) and editable in Payload; hidden is grey.
+import type { SECTION_COLOURS } from './constants'
 
 type Colour = (typeof SECTION_COLOURS)[number]
 
@@ -18,11 +19,7 @@ export const COLOUR_STYLES: Record<Colour, { background: string; color: string }
   yellow: { background: '#fef9c3', color: '#854d0e' },
 }
 
-const BY_SECTION: Record<string, Colour> = {
-  ...Object.fromEntries(SEEDED_SECTIONS.map((section) => [section.id, section.colour])),
-  [HIDDEN_SECTION_ID]: 'grey',
-}
-
-export function sectionColour(sectionId: string | null): Colour {
-  return (sectionId && BY_SECTION[sectionId]) || 'grey'
+/** A section's badge style from its colour (edited in Payload); grey for hidden, none or an unknown colour. */
+export function badgeStyle(colour: string | null | undefined): { background: string; color: string } {
+  return COLOUR_STYLES[(colour ?? 'grey') as Colour] ?? COLOUR_STYLES.grey
 }

@@ -1,11 +1,13 @@
-// Starts the product: the embedded PostgreSQL and S3-compatible store when the
-// environment names none, then Next.js (dev server or production build) as a child.
-// Everything stops together. Usage: tsx src/server/launch.ts <dev|start>
-// (the server itself is src/server/serve.ts: Next.js behind the prepared-read path)
+// Starts the product: the embedded PostgreSQL and S3-compatible store when the environment
+// names none (and a generated PAYLOAD_SECRET), in a process of their own, then the HTTP server
+// src/server/serve.ts as a child: Next.js (dev server or production build) behind the host's own
+// paths. Only a missing production build runs `next build` directly. Everything stops together,
+// in order: the server first, so it closes its database connections, then the services.
+// Usage: tsx src/server/launch.ts <dev|start>
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { startMissingServices } from './embedded/services'
+import { startServicesProcess } from './embedded/services-child'
 
 const mode = process.argv[2]
 if (mode !== 'dev' && mode !== 'start') {
@@ -32,7 +34,11 @@ async function main() {
     if (code !== 0) process.exit(code)
   }
 
-  const services = await startMissingServices({ dataDir, log: process.env.DEBUG_EMBEDDED ? console.log : undefined })
+  // Detached: the terminal's Ctrl+C reaches the server, not PostgreSQL, which is stopped after it.
+  const everythingGiven = Boolean(process.env.DATABASE_URL && process.env.S3_ENDPOINT && process.env.PAYLOAD_SECRET)
+  const services = everythingGiven
+    ? { env: {}, started: [], stop: async () => undefined }
+    : await startServicesProcess({ dataDir, detached: true })
   const embedded = services.started.length > 0
   const port = process.env.PORT ?? '3000'
   // The embedded default serves this machine only; with real servers, listen everywhere unless told.

@@ -1,11 +1,34 @@
 // Sign-in in a real browser (spec §2 Login, protected route guard, 404; §8 notices).
 // Serial: the first test creates the only account on a fresh database.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 const USERNAME = 'manager'
 const PASSWORD = 'a long enough password'
 
 test.describe.configure({ mode: 'serial' })
+
+/** The visible notices: Radix's toasts, list items of the "Notifications (F8)" region (each lasts 5 s). */
+const noticesOf = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
+
+/**
+ * Keeps the text of every notice the page shows in sessionStorage, which survives the
+ * navigation: the success notice shows while the browser is already on its way to /admin,
+ * when Playwright's locators wait for the navigation to finish.
+ */
+async function keepNoticesAcrossNavigation(page: Page) {
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>()
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[aria-label^="Notifications"] li')) {
+        if (seen.has(element) || !element.textContent?.trim()) continue
+        seen.add(element)
+        const kept = JSON.parse(sessionStorage.getItem('seen-notices') ?? '[]') as string[]
+        sessionStorage.setItem('seen-notices', JSON.stringify([...kept, element.textContent]))
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+  return async () => JSON.parse((await page.evaluate(() => sessionStorage.getItem('seen-notices'))) ?? '[]') as string[]
+}
 
 test('an anonymous visitor of /admin ends at /login', async ({ page }) => {
   await page.goto('/admin')
@@ -33,8 +56,8 @@ test('a wrong password shows the "Login failed" notice with the server\'s messag
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password').fill('not the password')
   await page.getByRole('button', { name: 'Sign In' }).click()
-  const notice = page.getByRole('status').filter({ hasText: 'Login failed' })
-  await expect(notice).toBeVisible()
+  const notice = noticesOf(page).filter({ hasText: 'Login failed' })
+  await expect(notice).toBeVisible({ timeout: 30_000 })
   await expect(notice).toContainText('The username or password is incorrect.')
   await expect(page).toHaveURL(/\/login$/)
 })
@@ -44,6 +67,7 @@ test('signing in shows a spinner while pending, then "Login successful" and /adm
     await new Promise((resolve) => setTimeout(resolve, 800))
     await route.continue()
   })
+  const seenNotices = await keepNoticesAcrossNavigation(page)
   await page.goto('/login')
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password').fill(PASSWORD)
@@ -51,6 +75,7 @@ test('signing in shows a spinner while pending, then "Login successful" and /adm
   await expect(page.getByRole('status', { name: 'Signing in' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled()
   await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 })
+  expect((await seenNotices()).find((text) => text.includes('Login successful'))).toContain('Welcome back!')
 })
 
 test('a signed-in user who opens /login is sent to /admin', async ({ page }) => {

@@ -2,6 +2,11 @@
 // CSRF origin check, cookies) without a Next server, as the browser would.
 import config from '@payload-config'
 import { handleEndpoints } from 'payload'
+import { CLIENT_ADDRESS_HEADER, declareHostServer } from '../../src/server/http/client-address'
+
+// These calls skip the host server, so the helper stamps each session's address as the host
+// server would (rate limits are per address; a real server takes it from the socket).
+declareHostServer()
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -17,7 +22,7 @@ export class Session {
     path: string,
     options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ) {
-    const headers = new Headers({ Origin: ORIGIN, 'X-Forwarded-For': this.address, ...options.headers })
+    const headers = new Headers({ Origin: ORIGIN, [CLIENT_ADDRESS_HEADER]: this.address, ...options.headers })
     if (this.cookie) headers.set('Cookie', this.cookie)
     let body: string | undefined
     if (options.rawBody !== undefined) body = options.rawBody

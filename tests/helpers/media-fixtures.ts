@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
+import { ffmpegToolPath } from '../../src/server/media/ffmpeg-tools'
 
 type PhotoOptions = {
   width: number
@@ -207,15 +208,13 @@ function testSource(): string[] {
   ]
 }
 
-const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg'
-
 function ffmpeg(args: string[]): Promise<string> {
   return ffmpegOutput(['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args])
 }
 
 function ffmpegOutput(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(ffmpegToolPath('ffmpeg'), args, { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))

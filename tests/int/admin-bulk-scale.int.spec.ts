@@ -1,6 +1,7 @@
 // Bulk assignment at the issue's scale: 1,000 photos in one call, one transaction.
 // The records are cloned in SQL from one created through the Local API (creating 1,000
-// through Payload would only measure the set-up); the assignment itself goes through the API.
+// through Payload would only be slow set-up); the assignment itself goes through the API.
+// No timing is asserted or claimed here: timings belong in benchmarks.
 import type { Payload } from 'payload'
 import { beforeAll, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/advisory-lock'
@@ -18,7 +19,7 @@ beforeAll(async () => {
   admin = await signedInAdmin()
 })
 
-it(`assigns ${COUNT} photos to a section in one call`, async () => {
+it(`assigns ${COUNT} photos to a section in one call, every one of them`, async () => {
   const template = await createMedia(payload, { section: null, originalFilename: 'bulk.jpg' })
   const pool = poolOf(payload)
   const { rows } = await pool.query<{ column_name: string }>(
@@ -36,12 +37,9 @@ it(`assigns ${COUNT} photos to a section in one call`, async () => {
   const ids = (await pool.query<{ id: string }>(`SELECT id::text AS id FROM media`)).rows.map((row) => row.id)
   expect(ids).toHaveLength(COUNT)
 
-  const started = performance.now()
   const { status, body } = await admin.json('POST', '/api/sections/backyard/bulk-assign', {
     body: { mediaIds: ids, room: 'Lawn' },
   })
-  const elapsed = performance.now() - started
-  console.log(`bulk-assign of ${COUNT} photos: ${Math.round(elapsed)} ms`)
   expect(status).toBe(200)
   expect(body.message).toBe(`${COUNT} photos assigned to Backyard`)
   const assigned = await pool.query(`SELECT count(*)::int AS n FROM media WHERE section_id = 'backyard' AND room = 'Lawn'`)

@@ -1,15 +1,17 @@
 // The jobs worker: concurrent claims never hand out the same job twice, and the slots
-// process an upload to the end, then stop cleanly.
+// process an upload to the end, then stop cleanly; the sweep gives a photo left pending or
+// processing with no live job a new one (or, after repeated errors, a failed status).
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/advisory-lock'
 import { claimJob, STALE_AFTER_MS, startJobsWorker } from '../../src/server/jobs/worker'
 import { INGEST_TASK } from '../../src/server/media/ingest-task'
+import { MAX_ERRORED_RUNS, requeueStrandedMedia } from '../../src/server/media/requeue-stranded'
 import { Session, signedInAdmin } from '../helpers/api'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
-import { uploadFile } from '../helpers/upload'
+import { runJobs, uploadFile } from '../helpers/upload'
 
 let payload: Payload
 let admin: Session
@@ -71,5 +73,68 @@ describe('the jobs worker', () => {
     }
     const { rows } = await poolOf(payload).query('SELECT count(*)::int AS n FROM payload_jobs WHERE processing')
     expect(rows[0].n).toBe(0)
+  })
+})
+
+describe('the sweep for media left without a job', () => {
+  const statusOf = async (id: string) => {
+    const { rows } = await poolOf(payload).query('SELECT status, processing_error FROM media WHERE id = $1', [id])
+    return rows[0] as { status: string; processing_error: string | null }
+  }
+  const upload = async (name: string) => {
+    const created = await uploadFile(admin, await makePhoto({ width: 320, height: 240, seed: name.length }), {
+      filename: name,
+      contentType: 'image/jpeg',
+    })
+    expect(created.status).toBe(201)
+    return String(created.body.id)
+  }
+
+  it('queues a new job for a photo whose job is gone, once, and the photo becomes ready', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    const stranded = await upload('stranded.jpg')
+    const waiting = await upload('waiting.jpg')
+    // The stranded photo's job was lost mid-processing; the other one's job is still queued.
+    await poolOf(payload).query(`DELETE FROM payload_jobs WHERE input->>'mediaId' = $1`, [stranded])
+    await poolOf(payload).query(`UPDATE media SET status = 'processing' WHERE id = $1`, [stranded])
+
+    expect(await requeueStrandedMedia(payload)).toEqual({ requeued: [stranded], failed: [] })
+    // Idempotent: a second sweep (or another instance's) finds a live job for both.
+    expect(await requeueStrandedMedia(payload)).toEqual({ requeued: [], failed: [] })
+    const { rows } = await poolOf(payload).query(`SELECT count(*)::int AS n FROM payload_jobs WHERE input->>'mediaId' = $1`, [
+      stranded,
+    ])
+    expect(rows[0].n).toBe(1)
+    await runJobs(payload)
+    expect((await statusOf(stranded)).status).toBe('ready')
+    expect((await statusOf(waiting)).status).toBe('ready')
+  })
+
+  it(`marks failed, with a reason, a photo whose jobs ended in errors ${MAX_ERRORED_RUNS} times`, async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    const id = await upload('breaks-the-worker.jpg')
+    await poolOf(payload).query(`UPDATE payload_jobs SET has_error = true, total_tried = 3 WHERE input->>'mediaId' = $1`, [id])
+    for (let run = 1; run < MAX_ERRORED_RUNS; run++) {
+      await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: id } })
+      await poolOf(payload).query(`UPDATE payload_jobs SET has_error = true WHERE input->>'mediaId' = $1`, [id])
+    }
+    expect(await requeueStrandedMedia(payload)).toEqual({ requeued: [], failed: [id] })
+    expect(await statusOf(id)).toEqual({
+      status: 'failed',
+      processing_error: `Processing did not complete after ${MAX_ERRORED_RUNS} runs; upload the file again.`,
+    })
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+  })
+
+  it('runs when the worker starts', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    const id = await upload('left-pending.jpg')
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    const stop = startJobsWorker(payload, 1)
+    try {
+      await expect.poll(async () => (await statusOf(id)).status, { timeout: 30_000, interval: 250 }).toBe('ready')
+    } finally {
+      await stop()
+    }
   })
 })

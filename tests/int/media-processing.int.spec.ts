@@ -11,6 +11,7 @@ import { MediaRejectedError, MediaToolMissingError } from '../../src/server/medi
 import { sha256OfFile } from '../../src/server/media/hash'
 import { closestHashDistance, hammingDistance, perceptualHashOf } from '../../src/server/media/phash'
 import { processImage } from '../../src/server/media/process-image'
+import { bundledFfmpegToolPath, ffmpegToolPath } from '../../src/server/media/ffmpeg-tools'
 import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from '../../src/server/media/process-video'
 import {
   bareSvgFile,
@@ -221,12 +222,30 @@ describe('perceptual hashes', () => {
   })
 })
 
-describe('video', () => {
+// The same checks with the binaries the resolver finds here (a system ffmpeg when there is one)
+// and with the static builds npm ships, which a machine with nothing but Node and npm uses.
+const NPM_SHIPPED = { FFMPEG_PATH: bundledFfmpegToolPath('ffmpeg'), FFPROBE_PATH: bundledFfmpegToolPath('ffprobe') }
+
+describe.each([
+  { binaries: 'the binaries the resolver finds', env: {} },
+  { binaries: 'the npm-shipped binaries alone', env: NPM_SHIPPED },
+])('video processing with $binaries', ({ env }) => {
   let mp4: string
   let mov: string
+  const saved = { FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH }
   beforeAll(async () => {
-    mp4 = await makeMp4(dir)
-    mov = (await makeUnplayableMov(dir)).file
+    expect(Object.values(env).every(Boolean), 'npm ci installs @ffmpeg-installer and @ffprobe-installer').toBe(true)
+    Object.assign(process.env, env)
+    mp4 = await makeMp4(dir, `${Object.keys(env).length ? 'npm' : 'found'}-clip.mp4`)
+    const unplayable = await makeUnplayableMov(dir, `${Object.keys(env).length ? 'npm' : 'found'}-clip.mov`)
+    mov = unplayable.file
+    console.info(`Unplayable MOV fixture: ${unplayable.codec} (encoded by ${ffmpegToolPath('ffmpeg')})`)
+  })
+  afterAll(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
   })
 
   it('probes duration, size and codecs', async () => {
@@ -237,7 +256,7 @@ describe('video', () => {
   })
 
   it('extracts a JPEG poster', async () => {
-    const poster = path.join(dir, 'poster.jpg')
+    const poster = path.join(dir, `poster-${path.basename(mp4)}.jpg`)
     expect(await extractPoster(mp4, poster)).toEqual({ width: 320, height: 240, atSeconds: 0.2 })
     const bytes = await fs.readFile(poster)
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
@@ -248,7 +267,7 @@ describe('video', () => {
     const source = await probeVideo(mov)
     expect(needsPlayableRendition(source)).toBe(true)
 
-    const out = path.join(dir, 'rendition.mp4')
+    const out = path.join(dir, `rendition-${path.basename(mov)}.mp4`)
     const rendition = await makePlayableRendition(mov, out, source)
     expect(rendition).toMatchObject({
       container: 'mp4',
@@ -265,6 +284,13 @@ describe('video', () => {
     // The camera-style source keeps its index at the end: the rendition is what fixed it.
     const sourceBoxes = topLevelBoxes(await fs.readFile(mp4))
     expect(sourceBoxes.indexOf('moov')).toBeGreaterThan(sourceBoxes.indexOf('mdat'))
+  })
+})
+
+describe('video', () => {
+  let mp4: string
+  beforeAll(async () => {
+    mp4 = await makeMp4(dir)
   })
 
   it('refuses a damaged video', async () => {

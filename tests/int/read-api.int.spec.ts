@@ -37,12 +37,22 @@ describe('GET /api/sections', () => {
     const { status, body } = await visitor.json('GET', '/api/sections')
     expect(status).toBe(200)
     expect(body).toEqual([
-      { id: 'main_level', name: 'Main Level', icon: '🏠', count: 1 },
-      { id: 'upstairs', name: 'Upstairs', icon: '🛏️', count: 3 },
-      { id: 'downstairs', name: 'Downstairs', icon: '🛋️', count: 0 },
-      { id: 'backyard', name: 'Backyard', icon: '🌳', count: 0 },
-      { id: 'outdoors', name: 'Outdoors', icon: '🏞️', count: 0 },
+      { id: 'main_level', name: 'Main Level', icon: '🏠', colour: 'blue', count: 1 },
+      { id: 'upstairs', name: 'Upstairs', icon: '🛏️', colour: 'purple', count: 3 },
+      { id: 'downstairs', name: 'Downstairs', icon: '🛋️', colour: 'orange', count: 0 },
+      { id: 'backyard', name: 'Backyard', icon: '🌳', colour: 'emerald', count: 0 },
+      { id: 'outdoors', name: 'Outdoors', icon: '🏞️', colour: 'green', count: 0 },
     ])
+  })
+
+  it("carries each section's colour as edited in Payload, which the admin's badges use", async () => {
+    await payload.update({ collection: 'gallery-sections', id: 'backyard', data: { colour: 'red' }, overrideAccess: true })
+    try {
+      const { body } = await visitor.json<Array<{ id: string; colour: string }>>('GET', '/api/sections')
+      expect(body.find((section) => section.id === 'backyard')?.colour).toBe('red')
+    } finally {
+      await payload.update({ collection: 'gallery-sections', id: 'backyard', data: { colour: 'emerald' }, overrideAccess: true })
+    }
   })
 
   it('answers 304 to a client that already has the current version, and changes when media change', async () => {

@@ -1,12 +1,14 @@
 // Header of Media Gallery Pro (spec §1, §2): title, the platform-ready badge, the panel's
 // description, a greeting with the username, Logout, settings, Public Gallery, Open in New
-// Window, and the upload button with its modal (spec §2 "Upload button and modal").
+// Window, the upload button with its modal (spec §2 "Upload button and modal") and the
+// button that opens the Duplicate Detection dialog.
 'use client'
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import { UploadButton } from '@/admin/upload-button'
 import { useLogout } from '@/lib/api/auth'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
+import { DuplicatesDialog } from './duplicates-dialog'
 import styles from './gallery.module.css'
 import { useTouchDevice } from './use-media-query'
 
@@ -21,6 +23,7 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
   const logout = useLogout()
   // A phone has no windows to open: the button is for desktops.
   const touch = useTouchDevice()
+  const [duplicatesOpen, setDuplicatesOpen] = useState(false)
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -49,6 +52,10 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
       <div className={styles.headerActions}>
         <span className={styles.greeting}>Welcome, {username}</span>
         <UploadButton className={styles.button} onRegistered={onRegistered} />
+        <button type="button" className={styles.button} onClick={() => setDuplicatesOpen(true)}>
+          Find Duplicates
+        </button>
+        <DuplicatesDialog open={duplicatesOpen} onOpenChange={setDuplicatesOpen} />
         <a
           className={`${styles.button} ${styles.iconButton}`}
           href={SETTINGS_URL}

@@ -28,6 +28,7 @@ import {
 } from '@/lib/media-filters'
 import { sortSectionMedia } from '@/lib/media-order'
 import { selectRange, toggleSelection } from '@/lib/media-selection'
+import { BackupPanel } from './backup-panel'
 import { BulkAssignDialog } from './bulk-assign-dialog'
 import { BulkAssignPanel } from './bulk-assign-panel'
 import { DeleteDialog } from './delete-dialog'
@@ -83,7 +84,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   const media = mediaQuery.data
   const all = media ?? EMPTY
   const sections: SectionInfo[] = useMemo(
-    () => (sectionsQuery.data ?? []).map(({ id, name, icon }) => ({ id, name, icon })),
+    () => (sectionsQuery.data ?? []).map(({ id, name, icon, colour }) => ({ id, name, icon, colour })),
     [sectionsQuery.data],
   )
   const isRealSection = activeSection !== ALL_SECTIONS_ID && activeSection !== HIDDEN_SECTION_ID
@@ -175,6 +176,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className={styles.screen} data-testid="media-gallery">
+        <BackupPanel />
         <GalleryHeader username={username} onRegistered={onRegistered} />
         {/* Slim while loading too: only a gallery known to be empty gets the full card (no jump on load). */}
         <StaticUploadCard onRegistered={onRegistered} slim={media === undefined || media.length > 0} />

@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { objectUrl, variantUrl } from '@/lib/media-urls'
+import { placeholderUrl } from '@/components/media-image'
 import styles from './gallery.module.css'
 
 /** The smallest rendition at least `width` wide, else the largest, else the original. */
@@ -18,6 +19,7 @@ function imageSource(file: MediaFile, width: number) {
 export function MediaThumb({ file, width = 400 }: { file: MediaFile; width?: number }) {
   const first = imageSource(file, width)
   const [attempt, setAttempt] = useState<'first' | 'retry' | 'failed'>(first ? 'first' : 'failed')
+  const blur = placeholderUrl(file.placeholder)
 
   if (file.status && file.status !== 'ready') {
     return <div className={styles.thumbFallback}>{file.status === 'failed' ? 'Processing failed' : 'Processing…'}</div>
@@ -36,7 +38,7 @@ export function MediaThumb({ file, width = 400 }: { file: MediaFile; width?: num
       loading="lazy"
       decoding="async"
       draggable={false}
-      style={file.placeholder ? { backgroundImage: `url(${file.placeholder})`, backgroundSize: 'cover' } : undefined}
+      style={blur ? { backgroundImage: `url(${blur})`, backgroundSize: 'cover' } : undefined}
       onError={() => setAttempt((current) => (current === 'first' && src !== objectUrl(file.filename) ? 'retry' : 'failed'))}
     />
   )

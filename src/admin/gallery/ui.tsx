@@ -4,7 +4,7 @@
 import * as Select from '@radix-ui/react-select'
 import type { ReactNode } from 'react'
 import { HIDDEN_SECTION_ID, HIDDEN_SECTION_LABEL } from '@/lib/constants'
-import { COLOUR_STYLES, sectionColour } from '@/lib/section-colours'
+import { badgeStyle } from '@/lib/section-colours'
 import styles from './gallery.module.css'
 
 export type Option = { value: string; label: ReactNode; text?: string }
@@ -51,12 +51,12 @@ export function SelectBox({
   )
 }
 
-export type SectionInfo = { id: string; name: string; icon: string }
+export type SectionInfo = { id: string; name: string; icon: string; colour?: string }
 
-export const hiddenSection: SectionInfo = { id: HIDDEN_SECTION_ID, name: HIDDEN_SECTION_LABEL, icon: '🙈' }
+export const hiddenSection: SectionInfo = { id: HIDDEN_SECTION_ID, name: HIDDEN_SECTION_LABEL, icon: '🙈', colour: 'grey' }
 
 export function SectionBadge({ section }: { section: SectionInfo | null }) {
-  const colour = COLOUR_STYLES[sectionColour(section?.id ?? null)]
+  const colour = badgeStyle(section?.colour)
   return (
     <span className={styles.sectionBadge} style={colour} data-section={section?.id ?? 'none'}>
       {section ? `${section.icon} ${section.name}` : 'No section'}

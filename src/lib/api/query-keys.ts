@@ -14,4 +14,13 @@ export const queryKeys = {
     list: (params: { type?: string } = {}) => ['media-files', 'list', params] as const,
     stats: () => ['media-files', 'stats'] as const,
   },
+  duplicates: {
+    all: ['duplicates'] as const,
+    groups: () => ['duplicates', 'groups'] as const,
+  },
+  backup: {
+    all: ['backup'] as const,
+    status: () => ['backup', 'status'] as const,
+    list: () => ['backup', 'list'] as const,
+  },
 }

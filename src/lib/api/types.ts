@@ -43,7 +43,8 @@ export type MediaFile = {
   processingError?: string | null
 }
 
-export type Section = { id: string; name: string; icon: string; count: number }
+/** Spec §7's section, plus its badge colour as set in Payload (not in the spec). */
+export type Section = { id: string; name: string; icon: string; colour: string; count: number }
 
 export type SectionPreview = { previewFiles: MediaFile[]; totalCount: number }
 
@@ -57,3 +58,22 @@ export type MediaStats = {
 }
 
 export type User = { id: string; username: string; email?: string | null; createdAt?: string }
+
+/** Spec §3 Duplicate group: files best first (the first is the Best Quality one). */
+export type DuplicateGroup = {
+  id: string
+  confidence: number
+  duplicateReason: 'identical_hash' | 'visual_similarity' | 'size_and_name' | string
+  files: MediaFile[]
+}
+
+/** Spec §3 Scan result (duplicateGroups), or, for a scan still running, what its progress bar needs. */
+export type DuplicateScanStatus = {
+  scanId: string
+  status: 'running' | 'done' | 'failed'
+  processed: number
+  total: number
+  progress: number
+  duplicateGroups: number | null
+  error: string | null
+}

@@ -1,15 +1,20 @@
 // Request bodies of the sign-in API (spec §7), shared by the client forms and the server.
 import { z } from 'zod'
 import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '../constants'
+import { noNul } from './text'
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required.').max(64),
-  password: z.string().min(1, 'Password is required.').max(256),
+  username: z.string().trim().min(1, 'Username is required.').max(64).refine(noNul.check, noNul.message),
+  password: z.string().min(1, 'Password is required.').max(256).refine(noNul.check, noNul.message),
 })
 
 export const registerSchema = z.object({
   username: z.string().trim().regex(USERNAME_PATTERN, 'Username must be 3–64 letters, digits, dots, underscores or hyphens.'),
-  password: z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`).max(256),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(256)
+    .refine(noNul.check, noNul.message),
   email: z.email('Email address is invalid.').optional(),
 })
 

@@ -1,5 +1,6 @@
 // Query strings of the read API (spec §7), shared by client and server.
 import { z } from 'zod'
+import './text'
 
 export const mediaTypeSchema = z.enum(['image', 'video'])
 

@@ -1,5 +1,6 @@
 // The body a public page sends with its image load durations (Resource Timing).
 import { z } from 'zod'
+import './text'
 import { MAX_SAMPLE_MS, MAX_SAMPLES_PER_REPORT } from '../constants'
 
 // The limits live with the other constants so the browser's reporter need not load zod.

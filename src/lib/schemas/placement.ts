@@ -2,6 +2,7 @@
 // assignment, reorder and custom tags/notes. Shared by the server (400 on failure) and
 // the client. The tag rules of spec §5 live in normaliseTags().
 import { z } from 'zod'
+import { noNul } from './text'
 import { sectionIdSchema } from './media'
 
 export const mediaIdSchema = z.uuid('Media id is malformed.')
@@ -20,6 +21,7 @@ export const MAX_IDS_PER_CALL = 10_000
 /** Spec §5: the room text is trimmed; an empty room is sent (and stored) as null. */
 export const roomSchema = z
   .string()
+  .refine(noNul.check, noNul.message)
   .max(MAX_ROOM_LENGTH + 100, `A room name has at most ${MAX_ROOM_LENGTH} characters.`)
   .nullable()
   .transform((room) => (room?.trim() ? room.trim() : null))
@@ -67,6 +69,7 @@ export const reorderSchema = z
 const trimmedText = (max: number, label: string) =>
   z
     .string()
+    .refine(noNul.check, noNul.message)
     .nullable()
     .transform((text) => (text?.trim() ? text.trim() : null))
     .refine((text) => text === null || text.length <= max, `${label} has at most ${max} characters.`)
@@ -74,7 +77,7 @@ const trimmedText = (max: number, label: string) =>
 export const metadataSchema = z
   .object({
     tags: z
-      .array(z.string().max(MAX_TAG_LENGTH + 100))
+      .array(z.string().max(MAX_TAG_LENGTH + 100).refine(noNul.check, noNul.message))
       .max(MAX_TAGS * 4)
       .transform(normaliseTags)
       .refine((tags) => tags.length <= MAX_TAGS, `A photo can have at most ${MAX_TAGS} tags.`)

@@ -1,6 +1,7 @@
 // Request bodies of the upload calls (spec §7: POST /api/objects/upload, the uploader's
 // s3/params and s3/multipart calls, POST /api/media-files).
 import { z } from 'zod'
+import './text'
 import { ALLOWED_MIME_TYPES } from '../constants'
 
 const ALLOWED_LIST = 'JPG, PNG, GIF, WebP, MP4 or MOV'

@@ -3,19 +3,72 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-export const LOCKS = { startup: 72_410_001 } as const
+export const LOCKS = {
+  startup: 72_410_001,
+  /** The sweep for media left without a processing job: one instance at a time. */
+  ingestSweep: 72_410_002,
+  /** One backup or restore at a time, across every instance and worker. */
+  backup: 72_410_016,
+  /** Enqueueing backup jobs (the 30-minute one, the debounced upload one): one instance at a time. */
+  backupSchedule: 72_410_017,
+} as const
 
 export function poolOf(payload: Payload): Pool {
   return (payload.db as unknown as { pool: Pool }).pool
 }
 
+/**
+ * An idle pooled connection that PostgreSQL closes (a restart, a failover, its shutdown) is
+ * reported by the pool as an 'error' event, which ends the process when nobody listens. The
+ * pool replaces such connections by itself: log it and carry on.
+ */
+export function keepPoolErrorsQuiet(payload: Payload) {
+  const pool = poolOf(payload)
+  if (pool.listenerCount('error') > 0) return
+  pool.on('error', (error) => payload.logger.warn(`A database connection was closed: ${error.message}`))
+}
+
 export async function withAdvisoryLock<T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> {
-  const client = await poolOf(payload).connect()
+  return withPoolAdvisoryLock(poolOf(payload), key, work)
+}
+
+/** The lock is busy: another instance holds it for longer than the caller would wait. */
+export class LockBusy extends Error {
+  constructor() {
+    super('The lock is held by another process')
+    this.name = 'LockBusy'
+  }
+}
+
+/**
+ * The same on a plain pool (services that run without Payload, e.g. in a child process).
+ * With waitMs the lock is tried until then and LockBusy thrown; without, it waits. The lock
+ * belongs to the connection, so a killed process releases it.
+ */
+export async function withPoolAdvisoryLock<T>(
+  pool: Pool,
+  key: number,
+  work: () => Promise<T>,
+  { waitMs }: { waitMs?: number } = {},
+): Promise<T> {
+  const client = await pool.connect()
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [key])
-    return await work()
+    if (waitMs === undefined) await client.query('SELECT pg_advisory_lock($1)', [key])
+    else {
+      const deadline = Date.now() + waitMs
+      for (;;) {
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key])
+        if (rows[0].locked) break
+        if (Date.now() >= deadline) throw new LockBusy()
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+    }
+    try {
+      return await work()
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined)
+    }
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined)
     client.release()
   }
 }

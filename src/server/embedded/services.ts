@@ -4,7 +4,7 @@ import path from 'node:path'
 import { readOrCreateSecret } from './secret'
 import { startEmbeddedPostgres } from './postgres'
 import { startEmbeddedS3 } from './s3'
-import type { EnvVars } from '../env'
+import { csrfOrigins, type EnvVars } from '../env'
 
 export type StartedServices = {
   env: Record<string, string>
@@ -44,7 +44,12 @@ export async function startMissingServices({
     }
 
     if (!env.S3_ENDPOINT) {
-      const s3 = await startEmbeddedS3({ dir: path.join(dataDir, 's3'), resetOnClose: ephemeral })
+      const s3 = await startEmbeddedS3({
+        dir: path.join(dataDir, 's3'),
+        resetOnClose: ephemeral,
+        // The pages that upload straight to the store are the app's own.
+        allowedOrigins: csrfOrigins(env),
+      })
       stops.push(s3.stop)
       Object.assign(out, {
         S3_ENDPOINT: s3.endpoint,

@@ -48,9 +48,17 @@ export function requireUser(req: PayloadRequest) {
   return req.user
 }
 
+/**
+ * A JSON body, refused unless it says it is JSON: a cross-site form or `fetch` without a
+ * preflight can only send text/plain, urlencoded or multipart bodies.
+ */
 export async function parseBody<S extends z.ZodType>(req: PayloadRequest, schema: S): Promise<z.infer<S>> {
   let raw: unknown = {}
   const text = typeof req.text === 'function' ? await req.text() : ''
+  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (text.length && type !== 'application/json') {
+    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).')
+  }
   if (text.trim()) {
     try {
       raw = JSON.parse(text)
@@ -63,10 +71,14 @@ export async function parseBody<S extends z.ZodType>(req: PayloadRequest, schema
 
 export function parseQuery<S extends z.ZodType>(req: PayloadRequest, schema: S): z.infer<S> {
   const url = new URL(req.url ?? '/', 'http://localhost')
+  if (url.search.toLowerCase().includes('%00')) throw badRequest('The query string contains a NUL character.')
   return parseWith(schema, Object.fromEntries(url.searchParams), 'The query string is invalid.')
 }
 
 export function parseParams<S extends z.ZodType>(req: PayloadRequest, schema: S): z.infer<S> {
+  if (Object.values(req.routeParams ?? {}).some((value) => String(value).includes('\u0000'))) {
+    throw badRequest('The address contains a NUL character.')
+  }
   return parseWith(schema, req.routeParams ?? {}, 'The address is invalid.')
 }
 

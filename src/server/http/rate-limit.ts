@@ -1,15 +1,23 @@
-// A small fixed-window rate limiter per client address, for sign-in, registration
-// and upload URLs. Per instance: enough to slow down guessing; the account lockout
-// (Payload's maxLoginAttempts) is the durable defence.
-import type { PayloadRequest } from 'payload'
-import { HttpError } from './errors'
+// A small fixed-window rate limiter per client address, for sign-in, registration, upload
+// URLs and load-time reports. Per instance: enough to slow down guessing; the account lockout
+// (Payload's maxLoginAttempts) is the durable defence. The address is the one the host server
+// vouches for (client-address.ts), never a forwarding header a client can write.
+import { APIError } from 'payload'
+import { requestClientAddress } from './client-address'
 
 type Window = { startedAt: number; count: number }
 
+/** A 429 Payload's REST handler and our endpoints both answer as such (with its message). */
+export class TooManyAttempts extends APIError {
+  constructor(retryAfterSeconds: number) {
+    super(`Too many attempts. Try again in ${retryAfterSeconds} seconds.`, 429, null, true)
+  }
+}
+
 export function rateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
   const windows = new Map<string, Window>()
-  return function check(req: PayloadRequest, scope = '') {
-    const key = `${clientAddress(req)}|${scope}`
+  return function check(req: { headers: Headers }, scope = '') {
+    const key = `${requestClientAddress(req.headers)}|${scope}`
     const now = Date.now()
     let window = windows.get(key)
     if (!window || now - window.startedAt >= windowMs) {
@@ -18,14 +26,6 @@ export function rateLimiter({ limit, windowMs }: { limit: number; windowMs: numb
       windows.set(key, window)
     }
     window.count += 1
-    if (window.count > limit) {
-      const retryAfter = Math.ceil((window.startedAt + windowMs - now) / 1000)
-      throw new HttpError(429, `Too many attempts. Try again in ${retryAfter} seconds.`)
-    }
+    if (window.count > limit) throw new TooManyAttempts(Math.ceil((window.startedAt + windowMs - now) / 1000))
   }
-}
-
-function clientAddress(req: PayloadRequest): string {
-  const forwarded = req.headers.get('x-forwarded-for')
-  return forwarded?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'local'
 }

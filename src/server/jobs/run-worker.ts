@@ -3,15 +3,20 @@
 // environment as the app; services must already be running (DATABASE_URL, S3_*).
 import { getPayload } from 'payload'
 import config from '../../../payload.config'
+import { startBackupScheduler } from '../backup/schedule'
+import { keepPoolErrorsQuiet, poolOf } from '../db/advisory-lock'
 import { startJobsWorker } from './worker'
 
 const payload = await getPayload({ config })
+keepPoolErrorsQuiet(payload)
 const stop = startJobsWorker(payload)
+const stopScheduler = startBackupScheduler(poolOf(payload), (msg, err) => payload.logger.warn({ err, msg }))
 payload.logger.info('Jobs worker running; Ctrl-C to stop')
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     // A job stopped half-way would stay marked as processing: let running jobs finish.
     payload.logger.info('Stopping: finishing the jobs in progress')
+    stopScheduler()
     await stop()
     process.exit(0)
   })

@@ -11,8 +11,12 @@
 // A running job's row is touched every HEARTBEAT_MS. A job marked processing whose row has
 // not been touched for STALE_AFTER_MS lost its worker (a crash, a kill mid-ingest) and is
 // claimed again; ingest is idempotent, so the re-run gives the same result.
+//
+// The worker also sweeps for media left pending or processing with no live job (at start,
+// then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
 import { poolOf } from '../db/advisory-lock'
+import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
@@ -23,20 +27,20 @@ export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
-/** Takes the oldest runnable job of the default queue for this worker; null when none is waiting. */
-export async function claimJob(payload: Payload): Promise<string | null> {
+/** Takes the oldest runnable job of a queue for this worker; null when none is waiting. */
+export async function claimJob(payload: Payload, queue = 'default'): Promise<string | null> {
   const { rows } = await poolOf(payload).query<{ id: string }>(
     `UPDATE payload_jobs SET processing = true, updated_at = now()
       WHERE id = (
         SELECT id FROM payload_jobs
          WHERE completed_at IS NULL AND has_error IS NOT TRUE
            AND (processing = false OR updated_at < now() - make_interval(secs => $1))
-           AND (wait_until IS NULL OR wait_until < now()) AND queue = 'default'
+           AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
          ORDER BY created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
       RETURNING id`,
-    [STALE_AFTER_MS / 1000],
+    [STALE_AFTER_MS / 1000, queue],
   )
   return rows[0]?.id ?? null
 }
@@ -54,13 +58,32 @@ async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise
   }
 }
 
-/** Starts the slots; the function it answers stops claiming and resolves once running jobs have finished. */
-export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => Promise<void> {
+/** Queues with a slot of their own, so their jobs never wait behind the default queue's (ingest). */
+export const OWN_SLOT_QUEUES = ['backup'] as const
+
+/**
+ * Starts the slots (plus one for each of OWN_SLOT_QUEUES) and the sweep for stranded media; the
+ * function it answers stops claiming and resolves once running jobs have finished.
+ */
+export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep = true } = {}): () => Promise<void> {
   let stopped = false
-  const slot = async () => {
+  const runSweep = () =>
+    requeueStrandedMedia(payload)
+      .then(({ requeued, failed }) => {
+        if (requeued.length || failed.length) {
+          payload.logger.warn(
+            `Media left without a processing job: ${requeued.length} queued again, ${failed.length} marked failed`,
+          )
+        }
+      })
+      .catch((error: unknown) => payload.logger.error({ err: error, msg: 'The sweep for unprocessed media failed' }))
+  const sweeping = sweep ? runSweep() : Promise.resolve()
+  const sweeper = sweep ? setInterval(runSweep, SWEEP_INTERVAL_MS) : undefined
+  sweeper?.unref()
+  const slot = async (queue: string) => {
     while (!stopped) {
       try {
-        const id = await claimJob(payload)
+        const id = await claimJob(payload, queue)
         if (id) await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
         else await sleep(IDLE_MS)
       } catch (error) {
@@ -69,9 +92,34 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => P
       }
     }
   }
-  const running = Array.from({ length: slots }, slot)
-  return async () => {
+  const running = [
+    ...Array.from({ length: slots }, () => slot('default')),
+    ...OWN_SLOT_QUEUES.map((queue) => slot(queue)),
+  ]
+  const stop = async () => {
     stopped = true
-    await Promise.all(running)
+    clearInterval(sweeper)
+    await Promise.all([...running, sweeping])
+    workersInProcess().delete(stop)
   }
+  workersInProcess().add(stop)
+  return stop
+}
+
+/**
+ * Stops every worker of this process (the server's shutdown): no new claims, and running jobs
+ * get up to `graceMs` to finish; one still running then is claimed again by a live worker once
+ * its heartbeat is stale (every task is idempotent).
+ */
+export async function stopJobsWorkers(graceMs: number): Promise<void> {
+  const stops = [...workersInProcess()].map((stop) => stop())
+  await Promise.race([Promise.all(stops), sleep(graceMs)])
+}
+
+// Next.js loads src/instrumentation.ts (which starts the worker) as its own module graph: the
+// process-wide registry is the one place both it and the host server see.
+const WORKERS = Symbol.for('gallery.jobs-workers')
+function workersInProcess(): Set<() => Promise<void>> {
+  const holder = globalThis as { [WORKERS]?: Set<() => Promise<void>> }
+  return (holder[WORKERS] ??= new Set())
 }

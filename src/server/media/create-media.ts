@@ -4,6 +4,8 @@
 import type { PayloadRequest } from 'payload'
 import { sanitizeFilename } from '../../lib/filenames'
 import type { CreateMediaInput } from '../../lib/schemas/upload'
+import { scheduleUploadBackup } from '../backup/schedule'
+import { poolOf } from '../db/advisory-lock'
 import { inTransaction } from '../db/transaction'
 import { HttpError, badRequest } from '../http/errors'
 import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
@@ -40,7 +42,7 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
   const uploadId = uploadIdOf(key)
   // The record and its ingest job are written together or not at all. A record for this key
   // already (the storage key is unique) is refused as a conflict, not a validation error.
-  return inTransaction(req, async () => {
+  const created = await inTransaction(req, async () => {
     const doc = await req.payload
       .create({
         collection: 'media',
@@ -67,6 +69,11 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
     await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
     return doc
   })
+  // Spec §9 "backups created on each upload": debounced, so a 200-file batch makes one.
+  await scheduleUploadBackup(poolOf(req.payload)).catch((error: unknown) =>
+    req.payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' }),
+  )
+  return created
 }
 
 const alreadyRegistered = () => new HttpError(409, 'A media record already exists for this upload.')

@@ -2,6 +2,8 @@
 // from the first bytes, then makes WebP renditions, a placeholder and hashes (images) or
 // a poster and a browser-playable rendition (videos), and records measured savings.
 // Idempotent: a re-run overwrites the same derived keys and the same fields.
+// It writes only the pipeline's fields (media-writes.ts), never a document read earlier,
+// so the manager's edits made while it runs are kept, and its results are never undone.
 import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -12,10 +14,14 @@ import type { Payload } from 'payload'
 import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
+import { perceptualHashOf } from './phash'
+import { writePipelineFields, type PipelineFields } from './media-writes'
+import { pausePoint } from './pause-points'
 import { processImage } from './process-image'
 import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
 import { derivedKey, playbackKey, posterKey, trashKey } from '../storage/keys'
 import { getObject, moveObject, putObject, readHead, readObject } from '../storage/s3'
+import { standaloneSql } from '../db/transaction'
 
 /** The rendition the lightbox shows: its saving against the original is the compression ratio. */
 export const DISPLAY_WIDTH = 1600
@@ -51,6 +57,7 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
       detected.kind === 'image'
         ? await ingestImage(mediaId, media.storageKey, originalSize)
         : await ingestVideo(mediaId, media.storageKey, originalSize)
+    await pausePoint('ingest:before-results')
     await update(payload, mediaId, {
       ...fields,
       isOptimized: true,
@@ -125,6 +132,8 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       height: probe.height,
       duration: probe.duration,
       sha256: await sha256OfFile(original),
+      // The poster's pHash lets the duplicate scan find a re-encoded copy of a video.
+      perceptualHash: await perceptualHashOf(posterBytes),
       posterKey: posterKey(mediaId),
       playbackKey: playback,
       optimizedFileSize,
@@ -135,6 +144,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
   }
 }
 
-async function update(payload: Payload, mediaId: string, data: Record<string, unknown>) {
-  await payload.update({ collection: 'media', id: mediaId, data: data as never, overrideAccess: true, depth: 0 })
+/** One statement on the pipeline's columns only; a record deleted meanwhile is simply not written. */
+async function update(payload: Payload, mediaId: string, fields: PipelineFields) {
+  await writePipelineFields(standaloneSql(payload), mediaId, fields)
 }

@@ -3,27 +3,25 @@
 // Every read and single-photo write goes through Payload's Local API as the signed-in user
 // (overrideAccess: false); the many-row writes (bulk assign, reorder) check every photo the
 // same way and then write all rows with one SQL statement in the same transaction. Payload's
-// bulk update writes row by row (1,000 photos took 13–46 s); one statement takes
-// milliseconds, fires the read-version triggers once, and the media collection has no
-// update hooks it would skip. All or nothing either way.
+// bulk update writes row by row; one statement fires the read-version triggers once, and
+// the media collection's update hooks (they guard the pipeline's fields against Payload's
+// whole-document update) have nothing to guard here. All or nothing either way: a statement
+// that cannot find the request's transaction refuses to run (transactionSql).
+//
+// Every write here changes only the manager's own columns (media-writes.ts), inside the
+// request's transaction: never a whole document read earlier, so a photo being processed
+// at the same time keeps its processing results and status.
 import { sql } from 'drizzle-orm'
 import type { PayloadRequest } from 'payload'
 import { HIDDEN_SECTION_ID } from '../../lib/constants'
 import type { MediaFile } from '../../lib/api/types'
-import { inTransaction } from '../db/transaction'
+import { inTransaction, transactionSql } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
+import { writeManagerFields, type ManagerFields } from './media-writes'
+import { pausePoint } from './pause-points'
 
 type Section = { id: string; name: string }
-
-type SqlSession = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }
-
-/** The SQL session of req's transaction (Payload's drizzle session), for statements that write many rows. */
-async function transactionSql(req: PayloadRequest): Promise<SqlSession> {
-  const adapter = req.payload.db as unknown as { sessions: Record<string, { db: SqlSession }>; drizzle: SqlSession }
-  const id = await req.transactionID
-  return (id !== undefined && adapter.sessions[String(id)]?.db) || adapter.drizzle
-}
 
 export async function findSection(req: PayloadRequest, id: string): Promise<Section> {
   const section = await req.payload.findByID({
@@ -101,10 +99,9 @@ export async function assignSection(req: PayloadRequest, id: string, choice: Sec
   return inTransaction(req, async () => {
     await findMedia(req, id)
     if (sectionId) await findSection(req, sectionId)
-    const data: Record<string, unknown> = { section: sectionId, isHidden: hide }
-    if (choice.room !== undefined) data.room = choice.room
-    const doc = await req.payload.update({ collection: 'media', id, data, depth: 0, overrideAccess: false, user: req.user, req })
-    return mapMediaFile(doc as MediaRecord, { forAdmin: true })
+    const fields: ManagerFields = { section: sectionId, isHidden: hide }
+    if (choice.room !== undefined) fields.room = choice.room
+    return writeAndAnswer(req, id, fields)
   })
 }
 
@@ -150,11 +147,13 @@ export type MetadataChange = { tags?: string[]; description?: string | null; not
 export async function updateMetadata(req: PayloadRequest, id: string, change: MetadataChange): Promise<MediaFile> {
   return inTransaction(req, async () => {
     await findMedia(req, id)
-    const data: Record<string, unknown> = {}
-    if (change.tags !== undefined) data.tags = change.tags
-    if (change.description !== undefined) data.description = change.description
-    if (change.notes !== undefined) data.notes = change.notes
-    const doc = await req.payload.update({ collection: 'media', id, data, depth: 0, overrideAccess: false, user: req.user, req })
-    return mapMediaFile(doc as MediaRecord, { forAdmin: true })
+    return writeAndAnswer(req, id, { tags: change.tags, description: change.description, notes: change.notes })
   })
+}
+
+/** Writes the manager's fields (only those given) in req's transaction, then answers the record as it now is. */
+async function writeAndAnswer(req: PayloadRequest, id: string, fields: ManagerFields): Promise<MediaFile> {
+  await pausePoint('manager:before-write')
+  if (!(await writeManagerFields(await transactionSql(req), id, fields))) throw notFound(`Media file ${id} was not found.`)
+  return mapMediaFile((await findMedia(req, id)) as MediaRecord, { forAdmin: true })
 }

@@ -1,15 +1,14 @@
 // What the ingest job needs from an uploaded video, working on temp files with ffprobe
 // and ffmpeg (ARCHITECTURE §5): its metadata, a poster frame, and — unless the original
 // already plays in every browser — an H.264/AAC MP4 rendition that starts streaming at once.
-// The binaries come from FFMPEG_PATH / FFPROBE_PATH, else from PATH, else from the static
-// builds npm packages ship; they run without a shell, with a time limit, and their stderr explains any failure.
+// The binaries come from ffmpeg-tools.ts (FFMPEG_PATH / FFPROBE_PATH, else PATH, else the static
+// builds npm packages ship); they run without a shell, with a time limit, and their stderr explains any failure.
 import { spawn } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import fs from 'node:fs/promises'
 import sharp from 'sharp'
 import { MediaRejectedError, MediaToolMissingError } from './errors'
+import { FFMPEG_TOOLS, ffmpegToolPath, type FfmpegTool } from './ffmpeg-tools'
 
 export type VideoProbe = {
   /** 'mp4' or 'mov' for ISO media (by major brand), else ffprobe's format name (e.g. 'matroska,webm'). */
@@ -201,52 +200,12 @@ function asRejection(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error))
 }
 
-const TOOLS = {
-  ffmpeg: { envVar: 'FFMPEG_PATH', bundled: '@ffmpeg-installer/ffmpeg' },
-  ffprobe: { envVar: 'FFPROBE_PATH', bundled: '@ffprobe-installer/ffprobe' },
-} as const
-
-const resolved = new Map<string, string>()
-
-/**
- * FFMPEG_PATH / FFPROBE_PATH, else the system's binary on PATH (usually newer), else the
- * static build an npm package ships, so videos work after `npm ci` on a bare machine.
- */
-function binaryFor(tool: keyof typeof TOOLS): string {
-  const { envVar, bundled } = TOOLS[tool]
-  if (process.env[envVar]) return process.env[envVar]
-  let binary = resolved.get(tool)
-  if (!binary) {
-    const onPath = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && isExecutable(path.join(dir, tool)))
-    binary = onPath ? tool : (bundledBinary(bundled) ?? tool)
-    resolved.set(tool, binary)
-  }
-  return binary
-}
-
-function isExecutable(file: string) {
-  try {
-    accessSync(file, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
-
-function bundledBinary(packageName: string): string | undefined {
-  try {
-    return (createRequire(import.meta.url)(packageName) as { path: string }).path
-  } catch {
-    return undefined
-  }
-}
-
 /** Keeps the end of stderr, where ffmpeg says what went wrong, without holding megabytes. */
 const STDERR_KEEP = 8 * 1024
 
-function run(tool: keyof typeof TOOLS, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
-  const { envVar } = TOOLS[tool]
-  const binary = binaryFor(tool)
+function run(tool: FfmpegTool, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
+  const { envVar } = FFMPEG_TOOLS[tool]
+  const binary = ffmpegToolPath(tool)
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
     const stdout: Buffer[] = []

@@ -1,0 +1,336 @@
+// Duplicate detection benchmark (bench/README.md): accuracy of the engine on edited copies of
+// generated photos, and the scan's speed at 100,000 files against a naive all-pairs pass.
+// Pure engine and the ingest's own hash functions; no server, database or store involved.
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { findDuplicateGroups, type ScanRow } from '../src/server/duplicates/find-groups'
+import { MAX_WHOLE_DISTANCE } from '../src/server/duplicates/confidence'
+import { hamming64 } from '../src/server/duplicates/hash64'
+import { sha256Of } from '../src/server/media/hash'
+import { cropHashesOf, perceptualHashOf } from '../src/server/media/phash'
+import { makePhoto } from '../tests/helpers/media-fixtures'
+import { type Check, RESULTS_DIR, gitCommit, intEnv, log, machineInfo, printChecks, round } from './lib/harness'
+
+const PHOTOS = intEnv('BENCH_PHOTOS', 60)
+const SCALE_ROWS = intEnv('BENCH_ROWS', 100_000)
+const NAIVE_ROWS = intEnv('BENCH_NAIVE_ROWS', 10_000)
+
+type Variant = { kind: string; make: (photo: Buffer, width: number, height: number) => Promise<Buffer>; shouldMatch: boolean }
+
+const jpeg = (image: sharp.Sharp, quality = 90) => image.jpeg({ quality }).toBuffer()
+const cropBy = (fraction: number) => async (photo: Buffer, width: number, height: number) => {
+  const w = Math.round(width * (1 - fraction))
+  const h = Math.round(height * (1 - fraction))
+  return jpeg(sharp(photo).extract({ left: (width - w) >> 1, top: (height - h) >> 1, width: w, height: h }))
+}
+
+const VARIANTS: Variant[] = [
+  { kind: 'exact copy', make: async (photo) => photo, shouldMatch: true },
+  { kind: 'resize 50%', make: async (photo, width) => jpeg(sharp(photo).resize({ width: Math.round(width / 2) })), shouldMatch: true },
+  { kind: 're-encode q60', make: async (photo) => jpeg(sharp(photo), 60), shouldMatch: true },
+  { kind: 'resize 50% + q60', make: async (photo, width) => jpeg(sharp(photo).resize({ width: Math.round(width / 2) }), 60), shouldMatch: true },
+  { kind: 'webp', make: async (photo) => sharp(photo).webp({ quality: 75 }).toBuffer(), shouldMatch: true },
+  { kind: 'crop 2%', make: cropBy(0.02), shouldMatch: true },
+  { kind: 'crop 5%', make: cropBy(0.05), shouldMatch: true },
+  { kind: 'crop 10%', make: cropBy(0.1), shouldMatch: true },
+  { kind: 'brightness +15%', make: async (photo) => jpeg(sharp(photo).modulate({ brightness: 1.15 })), shouldMatch: true },
+  { kind: 'brightness -15%', make: async (photo) => jpeg(sharp(photo).modulate({ brightness: 0.85 })), shouldMatch: true },
+  { kind: 'mirror', make: async (photo) => jpeg(sharp(photo).flop()), shouldMatch: true },
+  {
+    kind: 'text overlay',
+    make: async (photo, width, height) => {
+      const size = Math.round(height / 12)
+      const svg = `<svg width="${width}" height="${height}"><text x="${Math.round(width * 0.05)}" y="${height - size}" font-family="sans-serif" font-size="${size}" fill="white" stroke="black" stroke-width="2">Lakeside Cabin · 2026</text></svg>`
+      return jpeg(sharp(photo).composite([{ input: Buffer.from(svg) }]))
+    },
+    shouldMatch: true,
+  },
+]
+
+type Sample = { source: number; kind: string; bytes: Buffer; name: string }
+
+async function rowOf(sample: Sample, index: number): Promise<ScanRow> {
+  const meta = await sharp(sample.bytes).metadata()
+  return {
+    id: `m${String(index).padStart(6, '0')}`,
+    fileType: 'image',
+    size: sample.bytes.length,
+    width: meta.width,
+    height: meta.height,
+    uploadedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    originalFilename: sample.name,
+    sha256: sha256Of(sample.bytes),
+    perceptualHash: await perceptualHashOf(sample.bytes),
+    cropHashes: await cropHashesOf(sample.bytes),
+    embedding: null,
+  }
+}
+
+async function accuracy() {
+  log(`Accuracy: ${PHOTOS} generated photos × ${VARIANTS.length} edited copies, originals as distractors`)
+  const samples: Sample[] = []
+  for (let photo = 0; photo < PHOTOS; photo++) {
+    const width = 1200 + (photo % 5) * 160
+    const height = Math.round((width * (photo % 3 === 0 ? 3 : 2)) / (photo % 3 === 0 ? 4 : 3))
+    const original = await makePhoto({ width, height, seed: 1000 + photo * 7 })
+    samples.push({ source: photo, kind: 'original', bytes: original, name: `DSC_${1000 + photo}.jpg` })
+    for (const variant of VARIANTS) {
+      // Copies get unrelated names: only the pixels and bytes may link them.
+      samples.push({ source: photo, kind: variant.kind, bytes: await variant.make(original, width, height), name: `edit-${photo}-${variant.kind.replace(/\W+/g, '')}.jpg` })
+    }
+  }
+  const rows: ScanRow[] = []
+  for (const [index, sample] of samples.entries()) rows.push(await rowOf(sample, index))
+  const groups = findDuplicateGroups(rows)
+
+  const groupOf = new Map<string, { index: number; reason: string; confidence: number }>()
+  groups.forEach((group, index) => group.memberIds.forEach((id) => groupOf.set(id, { index, reason: group.reason, confidence: group.confidence })))
+  const sampleOf = new Map(rows.map((row, index) => [row.id, samples[index]]))
+
+  // Predicted pairs: any two files in one group. True pairs: two files from one source photo.
+  let predictedPairs = 0
+  let correctPairs = 0
+  let falseIdentical = 0
+  for (const group of groups) {
+    const members = group.memberIds.map((id) => sampleOf.get(id)!)
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        predictedPairs++
+        if (members[i].source === members[j].source) correctPairs++
+      }
+    }
+    if (group.reason === 'identical_hash') {
+      const shas = new Set(group.memberIds.map((id) => rows.find((row) => row.id === id)!.sha256))
+      // Identical content means one sha256 among members linked that way; a mixed group is fine only if the bytes match.
+      const sources = new Set(members.map((m) => m.source))
+      if (sources.size > 1 && shas.size === group.memberIds.length) falseIdentical++
+    }
+  }
+  // An identical_hash claim is false when the bytes differ: check every pair of the same group with equal sha
+  for (const group of groups.filter((g) => g.reason === 'identical_hash')) {
+    const members = group.memberIds.map((id) => rows.find((row) => row.id === id)!)
+    if (!members.some((a, i) => members.some((b, j) => j !== i && a.sha256 === b.sha256))) falseIdentical++
+  }
+
+  // Per kind: the originals and that kind's copies alone, so the confidence is the copy's own.
+  const originalRows = rows.filter((_, index) => samples[index].kind === 'original')
+  const perKind = VARIANTS.map((variant) => {
+    const kindRows = rows.filter((_, index) => samples[index].kind === variant.kind)
+    const kindGroups = findDuplicateGroups([...originalRows, ...kindRows])
+    const groupIndex = new Map<string, number>()
+    kindGroups.forEach((group, index) => group.memberIds.forEach((id) => groupIndex.set(id, index)))
+    let matched = 0
+    let wrong = 0
+    const confidences: number[] = []
+    const reasons: Record<string, number> = {}
+    for (const row of kindRows) {
+      const sample = sampleOf.get(row.id)!
+      const originalId = rows[samples.findIndex((s) => s.source === sample.source && s.kind === 'original')].id
+      const mine = groupIndex.get(row.id)
+      if (mine !== undefined && groupIndex.get(originalId) === mine) {
+        matched++
+        confidences.push(kindGroups[mine].confidence)
+        reasons[kindGroups[mine].reason] = (reasons[kindGroups[mine].reason] ?? 0) + 1
+      }
+      if (mine !== undefined && kindGroups[mine].memberIds.some((id) => sampleOf.get(id)!.source !== sample.source)) wrong++
+    }
+    return {
+      kind: variant.kind,
+      files: kindRows.length,
+      matched,
+      recall: round(matched / kindRows.length, 3),
+      groupedWithAnotherPhoto: wrong,
+      reasons,
+      minConfidence: confidences.length ? Math.min(...confidences) : null,
+      medianConfidence: confidences.length ? confidences.sort((a, b) => a - b)[confidences.length >> 1] : null,
+    }
+  })
+  const shouldMatch = perKind.filter((k) => VARIANTS.find((v) => v.kind === k.kind)!.shouldMatch)
+  const recall = shouldMatch.reduce((sum, k) => sum + k.matched, 0) / shouldMatch.reduce((sum, k) => sum + k.files, 0)
+  const precision = predictedPairs ? correctPairs / predictedPairs : 1
+
+  // Distances between different photos' whole hashes: how far the threshold is from them.
+  let closestDifferent = 64
+  const originals = rows.filter((_, index) => samples[index].kind === 'original')
+  const parse = (hex: string) => [parseInt(hex.slice(0, 8), 16) >>> 0, parseInt(hex.slice(8), 16) >>> 0] as const
+  for (let i = 0; i < originals.length; i++) {
+    for (let j = i + 1; j < originals.length; j++) {
+      const [ah, al] = parse(originals[i].perceptualHash!)
+      const [bh, bl] = parse(originals[j].perceptualHash!)
+      closestDifferent = Math.min(closestDifferent, hamming64(ah, al, bh, bl))
+    }
+  }
+  console.log('')
+  console.log('variant kind         files  matched  recall  wrong  min conf  median conf  reasons')
+  for (const k of perKind) {
+    console.log(
+      `${k.kind.padEnd(20)} ${String(k.files).padStart(5)}  ${String(k.matched).padStart(7)}  ${k.recall.toFixed(3).padStart(6)}  ${String(k.groupedWithAnotherPhoto).padStart(5)}  ${String(k.minConfidence ?? '—').padStart(8)}  ${String(k.medianConfidence ?? '—').padStart(11)}  ${JSON.stringify(k.reasons)}`,
+    )
+  }
+  console.log(`pairs predicted ${predictedPairs}, correct ${correctPairs}; closest two different photos: ${closestDifferent} bits (threshold ${MAX_WHOLE_DISTANCE})`)
+  return {
+    photos: PHOTOS,
+    files: rows.length,
+    groups: groups.length,
+    predictedPairs,
+    correctPairs,
+    precision: round(precision, 4),
+    recall: round(recall, 4),
+    falseIdentical,
+    closestDifferentPhotosBits: closestDifferent,
+    perKind,
+  }
+}
+
+/** A small deterministic generator for synthetic hashes. */
+function seeded(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return (t ^ (t >>> 14)) >>> 0
+  }
+}
+
+/** count synthetic rows: random hashes, with every 50th row a planted near-copy (1–6 bits flipped) of an earlier one. */
+function syntheticRows(count: number, seed: number) {
+  const next = seeded(seed)
+  const hex = (hi: number, lo: number) => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0')
+  const flip = (hi: number, lo: number, bits: number) => {
+    for (let b = 0; b < bits; b++) {
+      const bit = next() % 64
+      if (bit < 32) hi = (hi ^ (1 << bit)) >>> 0
+      else lo = (lo ^ (1 << (bit - 32))) >>> 0
+    }
+    return [hi, lo] as const
+  }
+  const rows: ScanRow[] = []
+  const halves: Array<readonly [number, number]> = []
+  let planted = 0
+  for (let i = 0; i < count; i++) {
+    let hi: number
+    let lo: number
+    if (i % 50 === 49) {
+      ;[hi, lo] = flip(...halves[next() % i], 1 + (next() % 6))
+      planted++
+    } else {
+      hi = next()
+      lo = next()
+    }
+    halves.push([hi, lo])
+    const crops = [flip(hi, lo, 20 + (next() % 8)), flip(hi, lo, 26 + (next() % 8))].map(([h, l]) => hex(h, l))
+    rows.push({
+      id: `s${String(i).padStart(7, '0')}`,
+      fileType: 'image',
+      size: 1_000_000 + (next() % 4_000_000),
+      width: 4000,
+      height: 3000,
+      uploadedAt: null,
+      originalFilename: `IMG_${i}.jpg`,
+      sha256: `${next().toString(16)}${next().toString(16)}${i}`,
+      perceptualHash: hex(hi, lo),
+      cropHashes: crops,
+      embedding: null,
+    })
+  }
+  return { rows, planted }
+}
+
+/** The naive baseline: every pair of files compared on all their hashes. */
+function naiveAllPairs(rows: ScanRow[]) {
+  const parsed = rows.map((row) => [row.perceptualHash!, ...(row.cropHashes ?? [])].map((hex) => [parseInt(hex.slice(0, 8), 16) >>> 0, parseInt(hex.slice(8), 16) >>> 0]))
+  let pairs = 0
+  for (let i = 0; i < rows.length; i++) {
+    const [ah, al] = parsed[i][0]
+    for (let j = i + 1; j < rows.length; j++) {
+      let best = 64
+      for (const [bh, bl] of parsed[j]) best = Math.min(best, hamming64(ah, al, bh, bl))
+      for (const [ch, cl] of parsed[i]) best = Math.min(best, hamming64(ch, cl, parsed[j][0][0], parsed[j][0][1]))
+      if (best <= MAX_WHOLE_DISTANCE) pairs++
+    }
+  }
+  return pairs
+}
+
+function peakRssMb() {
+  return round(process.resourceUsage().maxRSS / 1024, 0)
+}
+
+async function scale() {
+  log(`Scale: ${SCALE_ROWS.toLocaleString('en')} synthetic hash rows; naive all-pairs over ${NAIVE_ROWS.toLocaleString('en')}`)
+  const big = syntheticRows(SCALE_ROWS, 42)
+  let started = performance.now()
+  const cpuBefore = process.cpuUsage()
+  const groups = findDuplicateGroups(big.rows)
+  const scanSeconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  const scanCpuSeconds = (cpu.user + cpu.system) / 1e6
+  const plantedFound = groups.reduce((sum, group) => sum + group.memberIds.length - 1, 0)
+
+  const small = syntheticRows(NAIVE_ROWS, 7)
+  started = performance.now()
+  const indexedSmall = findDuplicateGroups(small.rows)
+  const indexedSmallSeconds = (performance.now() - started) / 1000
+  started = performance.now()
+  const naivePairs = naiveAllPairs(small.rows)
+  const naiveSeconds = (performance.now() - started) / 1000
+  console.log('')
+  console.log(`${SCALE_ROWS} rows indexed: ${scanSeconds.toFixed(2)} s (${scanCpuSeconds.toFixed(2)} s of CPU; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores), ${groups.length} groups (${big.planted} planted copies, ${plantedFound} linked)`)
+  console.log(`${NAIVE_ROWS} rows indexed: ${indexedSmallSeconds.toFixed(3)} s (${indexedSmall.length} groups); naive all-pairs: ${naiveSeconds.toFixed(2)} s (${naivePairs} pairs)`)
+  return {
+    rows: SCALE_ROWS,
+    planted: big.planted,
+    linked: plantedFound,
+    groups: groups.length,
+    scanSeconds: round(scanSeconds, 2),
+    scanCpuSeconds: round(scanCpuSeconds, 2),
+    loadAverageDuringScan: round(os.loadavg()[0], 1),
+    naiveRows: NAIVE_ROWS,
+    indexedSmallSeconds: round(indexedSmallSeconds, 3),
+    indexedSmallGroups: indexedSmall.length,
+    naiveSeconds: round(naiveSeconds, 2),
+    naivePairs,
+    speedupVsNaive: round(naiveSeconds / indexedSmallSeconds, 1),
+  }
+}
+
+async function main() {
+  const accuracyResult = process.env.BENCH_ONLY === 'scale' ? null : await accuracy()
+  const scaleResult = process.env.BENCH_ONLY === 'accuracy' ? null : await scale()
+  const peakRss = peakRssMb()
+  console.log(`peak RSS of the bench process: ${peakRss} MB`)
+  const checks: Check[] = [
+    { target: 'precision ≥ 0.98', actual: accuracyResult ? String(accuracyResult.precision) : '—', pass: accuracyResult ? accuracyResult.precision >= 0.98 : null },
+    { target: 'recall ≥ 0.95', actual: accuracyResult ? String(accuracyResult.recall) : '—', pass: accuracyResult ? accuracyResult.recall >= 0.95 : null },
+    { target: 'no false identical_hash', actual: accuracyResult ? String(accuracyResult.falseIdentical) : '—', pass: accuracyResult ? accuracyResult.falseIdentical === 0 : null },
+    { target: `${SCALE_ROWS} rows in ≤ 10 s`, actual: scaleResult ? `${scaleResult.scanSeconds} s` : '—', pass: scaleResult ? scaleResult.scanSeconds <= 10 : null },
+    { target: '≥ 20× faster than all-pairs', actual: scaleResult ? `${scaleResult.speedupVsNaive}×` : '—', pass: scaleResult ? scaleResult.speedupVsNaive >= 20 : null },
+  ]
+  console.log('')
+  printChecks(checks)
+  const report = {
+    bench: 'duplicates',
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: machineInfo(),
+    photoSource: 'generated photo-like images (tests/helpers/media-fixtures.ts makePhoto): no real photos are available offline',
+    accuracy: accuracyResult,
+    scale: scaleResult,
+    peakRssMb: peakRss,
+    checks,
+    pass: checks.every((check) => check.pass !== false),
+  }
+  await fs.mkdir(RESULTS_DIR, { recursive: true })
+  await fs.writeFile(path.join(RESULTS_DIR, 'duplicates.json'), `${JSON.stringify(report, null, 2)}\n`)
+  log('Wrote bench/results/duplicates.json')
+  if (!report.pass) process.exitCode = 1
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,0 +1,26 @@
+// The duplicate scan task of Payload's jobs queue (src/server/duplicates/scan.ts). A failure
+// is retried once; after that the scan is marked failed, so the dialog shows "Scan Failed".
+import type { TaskConfig } from 'payload'
+import { markScanFailed, runScan } from '../src/server/duplicates/scan'
+import { DUPLICATE_SCAN_RETRIES, DUPLICATE_SCAN_TASK } from '../src/server/duplicates/scan-task'
+
+export const scanDuplicatesTask: TaskConfig<any> = {
+  slug: DUPLICATE_SCAN_TASK,
+  label: 'Scan for duplicate media files',
+  inputSchema: [{ name: 'scanId', type: 'text', required: true }],
+  retries: DUPLICATE_SCAN_RETRIES,
+  handler: async ({ input, job, req }) => {
+    const scanId = String(input.scanId)
+    try {
+      await runScan(req.payload, scanId)
+    } catch (error) {
+      if ((job.totalTried ?? 0) >= DUPLICATE_SCAN_RETRIES) {
+        const message = error instanceof Error ? error.message : String(error)
+        await markScanFailed(req.payload, scanId, `The scan failed: ${message}`)
+        return { output: {} }
+      }
+      throw error
+    }
+    return { output: {} }
+  },
+}

@@ -1,0 +1,167 @@
+// Making a backup (ARCHITECTURE §9): the rows of every backed-up table read in one
+// REPEATABLE READ snapshot, the manifest of the objects they refer to, written as one gzip
+// JSON object under a temporary key and finished by copy + delete; only then is its row
+// marked complete with its sha256. A process killed half-way leaves a row still marked
+// running and maybe a temporary object: the next backup (which holds the same lock, so
+// nothing else is running) clears both, and lists never show anything but complete backups.
+import type { Pool } from 'pg'
+import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import { BACKUP_FORMAT, type BackupKind, encodeBackup } from './format'
+import { buildManifest } from './object-index'
+import { applyRetention } from './retention'
+import { appliedMigrations, referencedKeys, tableRowsJson } from './snapshot'
+import { appStore, BACKUP_PREFIX, BACKUP_TEMP_PREFIX, type BackupStore, copyObject, deleteKey, putBytes } from './store'
+import { readTableShapes } from './tables'
+
+export type BackupContext = {
+  pool: Pool
+  store?: BackupStore
+  /** Called at named points; fault tests pause a child process there and kill it. */
+  onStep?: (step: string) => Promise<void>
+  log?: (message: string, error?: unknown) => void
+}
+
+export type BackupRecord = {
+  id: string
+  kind: BackupKind
+  file: string
+  objectKey: string
+  sha256: string
+  bytes: number
+  mediaCount: number
+  sectionCount: number
+  objectCount: number
+  snapshotAt: string
+  completedAt: string
+}
+
+/** The backup could not be made (the store or the database failed); nothing is listed for it. */
+export class BackupFailed extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'BackupFailed'
+  }
+}
+
+/** Makes one backup, waiting for any backup or restore in progress (or up to waitMs, then LockBusy). */
+export async function createBackup(context: BackupContext & { kind: BackupKind; waitMs?: number }): Promise<BackupRecord> {
+  return withPoolAdvisoryLock(context.pool, LOCKS.backup, () => createBackupLocked(context), { waitMs: context.waitMs })
+}
+
+/** The file name a backup gets: its time and kind, sortable. */
+export const backupFileName = (at: Date, kind: BackupKind) =>
+  `backup-${at.toISOString().replace(/[:.]/g, '-')}-${kind}.json.gz`
+
+/** Makes one backup; the caller holds LOCKS.backup. */
+export async function createBackupLocked({
+  pool,
+  kind,
+  store = appStore(),
+  onStep,
+  log = () => undefined,
+  retention = true,
+}: BackupContext & { kind: BackupKind; retention?: boolean }): Promise<BackupRecord> {
+  await clearInterrupted(pool, store, log)
+
+  const file = backupFileName(new Date(), kind)
+  const objectKey = `${BACKUP_PREFIX}${file}`
+  const tempKey = `${BACKUP_TEMP_PREFIX}${file}`
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO backups (kind, file, object_key, temp_key) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [kind, file, objectKey, tempKey],
+  )
+  const id = rows[0].id
+
+  try {
+    const snapshot = await readSnapshot(pool)
+    await onStep?.('backup-snapshot-read')
+    const { manifest, missing } = await buildManifest(pool, store, snapshot.keys)
+    await onStep?.('backup-manifest-built')
+    if (missing) log(`Backup ${file}: ${missing} referenced objects were not in the store and are not in its manifest`)
+
+    const { bytes, sha256 } = await encodeBackup({
+      kind,
+      createdAt: snapshot.snapshotAt,
+      migration: snapshot.migration,
+      tables: snapshot.tables,
+      manifest,
+    })
+    await onStep?.('backup-encoded')
+    await putBytes(store, tempKey, bytes, 'application/gzip')
+    await onStep?.('backup-written')
+    await copyObject(store, tempKey, objectKey)
+    await deleteKey(store, tempKey)
+
+    const counts = (name: string) => snapshot.tables.find((table) => table.name === name)?.count ?? 0
+    const { rows: done } = await pool.query<{ completed_at: Date }>(
+      `UPDATE backups SET status = 'complete', sha256 = $2, bytes = $3, format = $4, migration = $5, media_count = $6,
+              section_count = $7, object_count = $8, manifest_keys = $9, snapshot_at = $10, completed_at = now()
+        WHERE id = $1 RETURNING completed_at`,
+      [id, sha256, bytes.length, BACKUP_FORMAT, snapshot.migration, counts('media'), counts('gallery_sections'),
+        manifest.length, manifest.map((entry) => entry.key), snapshot.snapshotAt],
+    )
+    const record: BackupRecord = {
+      id,
+      kind,
+      file,
+      objectKey,
+      sha256,
+      bytes: bytes.length,
+      mediaCount: counts('media'),
+      sectionCount: counts('gallery_sections'),
+      objectCount: manifest.length,
+      snapshotAt: snapshot.snapshotAt,
+      completedAt: done[0].completed_at.toISOString(),
+    }
+    await onStep?.('backup-recorded')
+    // Old backups and unreferenced trash go after a good backup; a failure there loses nothing.
+    if (retention) await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
+    return record
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    await pool
+      .query(`UPDATE backups SET status = 'failed', error = $2, completed_at = now() WHERE id = $1`, [id, reason.slice(0, 500)])
+      .catch(() => undefined)
+    await deleteKey(store, tempKey).catch(() => undefined)
+    throw new BackupFailed(`The backup could not be written: ${reason}`, { cause: error })
+  }
+}
+
+async function readSnapshot(pool: Pool) {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+    const shapes = await readTableShapes(client)
+    const migrations = await appliedMigrations(client)
+    const { rows } = await client.query<{ at: Date }>('SELECT now() AS at')
+    const tables = []
+    for (const shape of shapes) tables.push({ name: shape.name, columns: shape.columns, ...(await tableRowsJson(client, shape.name)) })
+    const keys = await referencedKeys(client, shapes)
+    await client.query('COMMIT')
+    return { tables, keys, migration: migrations.at(-1) ?? 'none', snapshotAt: rows[0].at.toISOString() }
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** Rows left marked running by a process that stopped: their objects are removed, the rows marked failed. */
+async function clearInterrupted(pool: Pool, store: BackupStore, log: NonNullable<BackupContext['log']>) {
+  const { rows } = await pool.query<{ id: string; object_key: string; temp_key: string }>(
+    `SELECT id, object_key, temp_key FROM backups WHERE status = 'running'`,
+  )
+  for (const row of rows) {
+    try {
+      await deleteKey(store, row.temp_key)
+      await deleteKey(store, row.object_key)
+      await pool.query(
+        `UPDATE backups SET status = 'failed', error = 'Interrupted: the process stopped before the backup was finished.', completed_at = now() WHERE id = $1`,
+        [row.id],
+      )
+    } catch (error) {
+      log(`Could not clear the interrupted backup ${row.id}`, error)
+    }
+  }
+}

@@ -1,0 +1,165 @@
+// The backup file: gzip JSON with a format version, the schema's migration name, every
+// backed-up table's rows by column name, and a manifest of the objects the rows refer to.
+// Decoding checks everything before a restore may touch anything: the sha256 recorded
+// when it was written, that it unzips and parses, its shape, its format version, and that
+// this server's schema can take its tables and columns.
+import crypto from 'node:crypto'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { z } from 'zod'
+import type { TableShape } from './tables'
+
+/** Bumped when the file's layout changes; a server refuses files newer than it understands. */
+export const BACKUP_FORMAT = 1
+export const BACKUP_APP = 'property-gallery'
+
+export const BACKUP_KINDS = ['auto', 'upload', 'manual', 'restore-point'] as const
+export type BackupKind = (typeof BACKUP_KINDS)[number]
+
+export type ManifestEntry = { key: string; size: number; etag: string | null }
+
+const gzip = promisify(zlib.gzip)
+const gunzip = promisify(zlib.gunzip)
+
+/** A refusal a person can act on: nothing was changed. */
+export class BackupRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'BackupRefused'
+  }
+}
+
+const documentSchema = z.object({
+  format: z.number().int().positive(),
+  app: z.literal(BACKUP_APP),
+  kind: z.enum(BACKUP_KINDS),
+  createdAt: z.string(),
+  migration: z.string().min(1),
+  tables: z.array(
+    z.object({
+      name: z.string().min(1),
+      columns: z.array(z.string().min(1)),
+      // Rows are checked to be objects below: zod's per-field record check costs seconds at 10,000 rows.
+      rows: z.array(z.unknown()),
+    }),
+  ),
+  manifest: z.array(z.object({ key: z.string().min(1), size: z.number().int().nonnegative(), etag: z.string().nullable() })),
+})
+
+export type BackupDocument = Omit<z.infer<typeof documentSchema>, 'tables'> & {
+  tables: Array<{ name: string; columns: string[]; rows: Array<Record<string, unknown>> }>
+}
+
+/**
+ * Writes the file from rows that PostgreSQL already serialised (json_agg), so 10,000 rows
+ * are not parsed and stringified again in JavaScript.
+ */
+export async function encodeBackup(input: {
+  kind: BackupKind
+  createdAt: string
+  migration: string
+  tables: Array<{ name: string; columns: string[]; rowsJson: string }>
+  manifest: ManifestEntry[]
+}): Promise<{ bytes: Buffer; sha256: string }> {
+  const header = JSON.stringify({
+    format: BACKUP_FORMAT,
+    app: BACKUP_APP,
+    kind: input.kind,
+    createdAt: input.createdAt,
+    migration: input.migration,
+  })
+  const tables = input.tables
+    .map((table) => `{"name":${JSON.stringify(table.name)},"columns":${JSON.stringify(table.columns)},"rows":${table.rowsJson}}`)
+    .join(',')
+  const text = `${header.slice(0, -1)},"tables":[${tables}],"manifest":${JSON.stringify(input.manifest)}}`
+  const bytes = await gzip(text, { level: 6 })
+  return { bytes, sha256: sha256Of(bytes) }
+}
+
+export const sha256Of = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
+
+/** Checks and reads a backup file; throws BackupRefused saying what is wrong. */
+export async function decodeBackup(bytes: Buffer, expectedSha256: string): Promise<BackupDocument> {
+  if (sha256Of(bytes) !== expectedSha256) {
+    throw new BackupRefused('The backup file does not match its recorded checksum (it was changed or damaged): nothing was restored.')
+  }
+  let text: string
+  try {
+    text = (await gunzip(bytes)).toString('utf8')
+  } catch {
+    throw new BackupRefused('The backup file is damaged or incomplete (it does not unzip): nothing was restored.')
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    throw new BackupRefused('The backup file is damaged or incomplete (it is not valid JSON): nothing was restored.')
+  }
+  const format = (raw as { format?: unknown } | null)?.format
+  if (typeof format === 'number' && format > BACKUP_FORMAT) {
+    throw new BackupRefused(
+      `The backup was written in format ${format} by a newer version of the gallery; this server reads up to format ${BACKUP_FORMAT}. Update the server first: nothing was restored.`,
+    )
+  }
+  const parsed = documentSchema.safeParse(raw)
+  const isRow = (row: unknown) => typeof row === 'object' && row !== null && !Array.isArray(row)
+  if (!parsed.success || !parsed.data.tables.every((table) => table.rows.every(isRow))) {
+    throw new BackupRefused('The backup file is not a gallery backup or is missing parts: nothing was restored.')
+  }
+  return parsed.data as BackupDocument
+}
+
+/**
+ * Whether this server's schema can take the backup, and how: a backup from a schema this
+ * database has not reached (a newer release) is refused; one from an older schema is
+ * taken when every table and column it has still exists (columns added since get their
+ * defaults, tables added since start empty), and refused naming what no longer exists.
+ */
+export function planRestore(
+  document: BackupDocument,
+  current: { appliedMigrations: string[]; shapes: TableShape[] },
+): Array<{ name: string; columns: string[]; rows: Array<Record<string, unknown>> }> {
+  if (!current.appliedMigrations.includes(document.migration)) {
+    const latest = current.appliedMigrations.at(-1) ?? 'none'
+    throw new BackupRefused(
+      `The backup was made by a newer version of the gallery (schema ${document.migration}; this server is at ${latest}). Update the server first: nothing was restored.`,
+    )
+  }
+  const shapes = new Map(current.shapes.map((shape) => [shape.name, shape]))
+  const missing: string[] = []
+  for (const table of document.tables) {
+    const shape = shapes.get(table.name)
+    if (!shape) {
+      missing.push(`table ${table.name}`)
+      continue
+    }
+    for (const column of table.columns) if (!shape.columns.includes(column)) missing.push(`${table.name}.${column}`)
+  }
+  if (missing.length) {
+    throw new BackupRefused(
+      `The backup (schema ${document.migration}) has data this version of the gallery no longer stores (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): nothing was restored.`,
+    )
+  }
+  const byName = new Map(document.tables.map((table) => [table.name, table]))
+  // Insert order is this server's (parents first); tables the backup predates start empty.
+  return current.shapes.map((shape) => {
+    const table = byName.get(shape.name)
+    return { name: shape.name, columns: table?.columns ?? [], rows: table?.rows ?? [] }
+  })
+}
+
+/** Object keys a row refers to: any string value (nested too) that starts with a stored-object prefix. */
+export const OBJECT_KEY_PATTERN = '^(originals|derived|posters|playback)/'
+const OBJECT_KEY = new RegExp(OBJECT_KEY_PATTERN)
+
+/** The same keys found in rows already in memory (what snapshot.ts's SQL finds in the database). */
+export function keysInRows(rows: unknown[], into = new Set<string>()): Set<string> {
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') {
+      if (OBJECT_KEY.test(value)) into.add(value)
+    } else if (Array.isArray(value)) value.forEach(visit)
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit)
+  }
+  rows.forEach(visit)
+  return into
+}

@@ -1,0 +1,51 @@
+// Keeping the last 10 backups (restore points count too), and purging trash: a deleted
+// photo's objects stay under trash/ while any kept backup refers to them.
+import type { Pool } from 'pg'
+import { BACKUPS_KEPT } from '../../lib/constants'
+import { type BackupStore, deleteKey, eachLimited, listObjects, TRASH_PREFIX } from './store'
+
+/** Failed backups are listed for the manager to see; only the latest few are kept. */
+const FAILED_KEPT = 10
+
+export async function applyRetention({
+  pool,
+  store,
+  keep = BACKUPS_KEPT,
+  log = () => undefined,
+}: {
+  pool: Pool
+  store: BackupStore
+  keep?: number
+  log?: (message: string, error?: unknown) => void
+}) {
+  const { rows: old } = await pool.query<{ id: string; object_key: string }>(
+    `SELECT id, object_key FROM backups WHERE status = 'complete' ORDER BY completed_at DESC, started_at DESC OFFSET $1`,
+    [keep],
+  )
+  for (const backup of old) {
+    // The row goes first: a backup is never listed without its object.
+    await pool.query('DELETE FROM backups WHERE id = $1', [backup.id])
+    await deleteKey(store, backup.object_key).catch((error) => log(`Could not delete ${backup.object_key}`, error))
+  }
+  await pool.query(
+    `DELETE FROM backups WHERE status = 'failed' AND id NOT IN (
+       SELECT id FROM backups WHERE status = 'failed' ORDER BY started_at DESC LIMIT $1)`,
+    [FAILED_KEPT],
+  )
+  const purged = await purgeTrash({ pool, store })
+  return { removedBackups: old.length, purgedObjects: purged }
+}
+
+/** Deletes every trash object that no kept backup's manifest names; answers how many. */
+export async function purgeTrash({ pool, store }: { pool: Pool; store: BackupStore }): Promise<number> {
+  const trash = [...(await listObjects(store, TRASH_PREFIX)).keys()]
+  if (!trash.length) return 0
+  const { rows } = await pool.query<{ key: string }>(
+    `SELECT k AS key FROM unnest($1::text[]) AS k
+     EXCEPT
+     SELECT unnest(manifest_keys) FROM backups WHERE status = 'complete'`,
+    [trash.map((key) => key.slice(TRASH_PREFIX.length))],
+  )
+  await eachLimited(rows, 8, (row) => deleteKey(store, `${TRASH_PREFIX}${row.key}`))
+  return rows.length
+}

@@ -1,0 +1,106 @@
+// When backups happen (ARCHITECTURE §6, §9). node-cron only enqueues: a backup job every
+// 30 minutes (one per period across all instances: the enqueue is serialised by an advisory
+// lock and skipped when another instance already did it), a heartbeat every minute for the
+// status's "Auto Backup", and the debounced upload backup (200 files, one backup). Jobs run
+// on their own queue in the worker, so a backup never waits behind ingest or analysis.
+import os from 'node:os'
+import cron from 'node-cron'
+import type { Pool } from 'pg'
+import {
+  AUTO_BACKUP_CRON,
+  AUTO_BACKUP_PERIOD_MS,
+  UPLOAD_BACKUP_DEBOUNCE_MS,
+  UPLOAD_BACKUP_MAX_DELAY_MS,
+} from '../../lib/constants'
+import { LOCKS } from '../db/advisory-lock'
+import type { BackupKind } from './format'
+
+export const BACKUP_TASK = 'backup'
+export const BACKUP_QUEUE = 'backup'
+const HEARTBEAT_CRON = '* * * * *'
+/** Auto Backup is Active while some instance's scheduler beat within the last two beats. */
+export const SCHEDULER_HEARTBEAT_STALE_MS = 2 * 60 * 1000
+
+async function inEnqueueLock<T>(pool: Pool, work: (query: Pool['query']) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.backupSchedule])
+    const result = await work(client.query.bind(client) as Pool['query'])
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+const insertJob = (query: Pool['query'], kind: BackupKind, waitMs: number) =>
+  query(
+    `INSERT INTO payload_jobs (input, task_slug, queue, wait_until)
+     VALUES ($1::jsonb, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
+    [JSON.stringify({ kind }), BACKUP_TASK, BACKUP_QUEUE, waitMs / 1000],
+  )
+
+/** Queues the 30-minute backup unless another instance already did for this period; true when queued. */
+export async function enqueueAutoBackup(pool: Pool): Promise<boolean> {
+  return inEnqueueLock(pool, async (query) => {
+    const { rows } = await query<{ recent: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM payload_jobs WHERE task_slug = $1 AND input->>'kind' = 'auto' AND completed_at IS NULL
+                        AND has_error IS NOT TRUE)
+           OR EXISTS (SELECT 1 FROM backups WHERE kind = 'auto' AND started_at > now() - make_interval(secs => $2)) AS recent`,
+      [BACKUP_TASK, (AUTO_BACKUP_PERIOD_MS / 2) / 1000],
+    )
+    if (rows[0].recent) return false
+    await insertJob(query, 'auto', 0)
+    return true
+  })
+}
+
+/**
+ * After an upload (a record created, or its processing finished): one backup job, moved
+ * later with every further file so a batch makes one backup a short while after its last
+ * file, but never more than UPLOAD_BACKUP_MAX_DELAY_MS after its first.
+ */
+export async function scheduleUploadBackup(
+  pool: Pool,
+  { debounceMs = UPLOAD_BACKUP_DEBOUNCE_MS, maxDelayMs = UPLOAD_BACKUP_MAX_DELAY_MS } = {},
+): Promise<string> {
+  return inEnqueueLock(pool, async (query) => {
+    const { rows } = await query<{ id: string }>(
+      `UPDATE payload_jobs
+          SET wait_until = LEAST(now() + make_interval(secs => $2), created_at + make_interval(secs => $3)), updated_at = now()
+        WHERE task_slug = $1 AND input->>'kind' = 'upload' AND completed_at IS NULL AND processing = false
+          AND has_error IS NOT TRUE
+        RETURNING id`,
+      [BACKUP_TASK, debounceMs / 1000, maxDelayMs / 1000],
+    )
+    if (rows[0]) return rows[0].id
+    const inserted = await insertJob(query, 'upload', debounceMs)
+    return (inserted.rows[0] as { id: string }).id
+  })
+}
+
+export async function beatHeartbeat(pool: Pool, instance = `${os.hostname()}:${process.pid}`) {
+  await pool.query(
+    `INSERT INTO backup_scheduler_heartbeat (id, beat_at, instance) VALUES (1, now(), $1)
+     ON CONFLICT (id) DO UPDATE SET beat_at = now(), instance = $1`,
+    [instance],
+  )
+}
+
+/** Starts the schedules in this process (the one that runs the worker); answers a stop function. */
+export function startBackupScheduler(pool: Pool, log: (message: string, error?: unknown) => void): () => void {
+  const beat = () => beatHeartbeat(pool).catch((error) => log('Backup scheduler heartbeat failed', error))
+  const auto = cron.schedule(AUTO_BACKUP_CRON, () => {
+    enqueueAutoBackup(pool).catch((error) => log('Could not queue the 30-minute backup', error))
+  })
+  const heartbeat = cron.schedule(HEARTBEAT_CRON, beat)
+  void beat()
+  return () => {
+    auto.stop()
+    heartbeat.stop()
+  }
+}

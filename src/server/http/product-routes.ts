@@ -1,0 +1,34 @@
+// The answers the host server gives without Next: object delivery (/public-objects/…), the
+// prepared read API and the uploader's per-file calls. Shared by src/server/serve.ts and the
+// integration tests, which put the same host server in front of Payload's REST handling.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Payload } from 'payload'
+import { createMediaEndpoint, mediaFileReads } from '../../../endpoints/media-files'
+import { sectionReads } from '../../../endpoints/sections'
+import { uploaderEndpoints } from '../../../endpoints/uploader'
+import { deliverObject } from '../../../media-public/object-delivery'
+import type { HostRoute } from './host-server'
+import { sendWebResponse, toWebRequest } from './node-bridge'
+import { directEndpointServer } from './serve-direct'
+import { preparedReadServer } from './serve-prepared-read'
+
+const safeDecode = (part: string) => {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
+
+export function productRoutes(payload: Payload): HostRoute[] {
+  const servePreparedRead = preparedReadServer(payload, [...sectionReads, ...mediaFileReads])
+  // The uploader's per-file calls: a 200-file batch makes 400 of them.
+  const serveDirect = directEndpointServer(payload, [...uploaderEndpoints, createMediaEndpoint])
+  const serveObject = async (req: IncomingMessage, res: ServerResponse) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/public-objects/')) return false
+    const parts = new URL(req.url, 'http://internal').pathname.split('/').slice(2).map(safeDecode)
+    await sendWebResponse(res, await deliverObject(payload, toWebRequest(req), parts))
+    return true
+  }
+  return [serveObject, servePreparedRead, serveDirect]
+}

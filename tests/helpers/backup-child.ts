@@ -1,0 +1,21 @@
+// A backup or restore in a process of its own, for the kill -9 tests: it prints
+// "PAUSED <step>" when it reaches the step it was told to stop at and then waits there,
+// so the test can kill it at exactly that point. Uses the same environment as the tests.
+//   tsx tests/helpers/backup-child.ts backup <step>
+//   tsx tests/helpers/backup-child.ts restore <step> [backupId]
+import pg from 'pg'
+import { createBackup } from '../../src/server/backup/create-backup'
+import { restoreBackup } from '../../src/server/backup/restore-backup'
+
+const [operation, pauseAt, backupId] = process.argv.slice(2)
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 })
+const onStep = async (step: string) => {
+  if (step !== pauseAt) return
+  process.stdout.write(`PAUSED ${step}\n`)
+  await new Promise(() => undefined)
+}
+
+if (operation === 'backup') await createBackup({ pool, kind: 'manual', onStep })
+else await restoreBackup({ pool, backupId, onStep })
+process.stdout.write('DONE\n')
+await pool.end()

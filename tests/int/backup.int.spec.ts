@@ -1,0 +1,403 @@
+// Backups that really restore (issue 16): the restore drill (rows field by field and
+// objects byte for byte), undoing a restore with its restore point, retention and trash,
+// the debounced upload backup, the one-at-a-time lock, the spec's calls and refusals, and
+// faults: a store that is down, damaged or foreign backups, kill -9 mid-backup and mid-restore.
+import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
+import { S3Client } from '@aws-sdk/client-s3'
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BackupFailed, createBackup } from '../../src/server/backup/create-backup'
+import { BACKUP_APP, BACKUP_FORMAT } from '../../src/server/backup/format'
+import { restoreBackup } from '../../src/server/backup/restore-backup'
+import { BACKUP_QUEUE, beatHeartbeat, enqueueAutoBackup, scheduleUploadBackup } from '../../src/server/backup/schedule'
+import { appStore, getBytes, listObjects, putBytes } from '../../src/server/backup/store'
+import { LockBusy, poolOf } from '../../src/server/db/advisory-lock'
+import { s3ClientConfig } from '../../src/server/storage/s3'
+import { Session, signedInAdmin } from '../helpers/api'
+import { createMedia } from '../helpers/media'
+import { resetDatabase, testPayload } from '../helpers/payload'
+
+let payload: Payload
+let pool: Pool
+let admin: Session
+const visitor = new Session()
+const store = () => appStore()
+
+beforeAll(async () => {
+  payload = await testPayload()
+  pool = poolOf(payload)
+  await resetDatabase(payload)
+  admin = await signedInAdmin()
+})
+
+beforeEach(async () => {
+  await pool.query('TRUNCATE media, media_texts CASCADE')
+  await pool.query('DELETE FROM backups')
+  await pool.query(`DELETE FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
+  await pool.query('DELETE FROM backup_scheduler_heartbeat')
+})
+
+afterAll(async () => {
+  await pool.query('DELETE FROM backups')
+})
+
+const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
+
+/** A photo with real objects in the store: its original and one rendition. */
+async function photoWithObjects(data: Record<string, unknown> = {}) {
+  const id = crypto.randomUUID()
+  const original = `originals/${id}/photo.jpg`
+  const rendition = `derived/${id}/400.webp`
+  await putBytes(store(), original, crypto.randomBytes(2000 + crypto.randomInt(500)), 'image/jpeg')
+  await putBytes(store(), rendition, crypto.randomBytes(700), 'image/webp')
+  const doc = await createMedia(payload, {
+    storageKey: original,
+    derivatives: [{ width: 400, key: rendition }],
+    description: `Photo ${id.slice(0, 4)}`,
+    notes: 'internal',
+    tags: ['pool', 'garden'],
+    ...data,
+  })
+  return { id: String(doc.id), keys: [original, rendition] }
+}
+
+/** Every backed-up row, field by field, in a stable order. */
+async function rowsNow() {
+  const tables: Record<string, unknown> = {}
+  for (const table of ['gallery_sections', 'media', 'media_texts']) {
+    const { rows } = await pool.query(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY id`)
+    tables[table] = rows.map((row) => row.row)
+  }
+  return tables
+}
+
+async function objectHashes(keys: string[]) {
+  const hashes: Record<string, string | null> = {}
+  for (const key of keys.sort()) {
+    const bytes = await getBytes(store(), key)
+    hashes[key] = bytes ? sha(bytes) : null
+  }
+  return hashes
+}
+
+const readVersion = async () =>
+  Number((await pool.query('SELECT version FROM gallery_read_version WHERE id = 1')).rows[0].version)
+
+describe('the restore drill', () => {
+  it('backs up, survives changes and deletions, restores rows and bytes exactly, and the restore point undoes it', async () => {
+    const kept = await photoWithObjects({ section: 'upstairs', room: 'Bedroom 1', sortOrder: 2 })
+    const toDelete = await photoWithObjects({ section: 'backyard' })
+    const hidden = await photoWithObjects({ section: null, isHidden: true })
+    const keysBefore = [...kept.keys, ...toDelete.keys, ...hidden.keys]
+    const rowsBefore = await rowsNow()
+    const bytesBefore = await objectHashes(keysBefore)
+
+    const created = await admin.json<{ backupFile: string }>('POST', '/api/backup/create')
+    expect(created.status).toBe(201)
+    expect(created.body.backupFile).toMatch(/^backup-.*-manual\.json\.gz$/)
+
+    // Break things: rename a section, re-organise, retag, delete a photo, upload a new one.
+    await payload.update({ collection: 'gallery-sections', id: 'upstairs', data: { name: 'Top Floor' }, overrideAccess: true })
+    await payload.update({
+      collection: 'media',
+      id: kept.id,
+      data: { section: null, isHidden: true, tags: ['changed'], notes: 'rewritten' } as never,
+      overrideAccess: true,
+    })
+    await payload.delete({ collection: 'media', id: toDelete.id, overrideAccess: true })
+    expect(await getBytes(store(), toDelete.keys[0])).toBeNull()
+    expect(await getBytes(store(), `trash/${toDelete.keys[0]}`)).not.toBeNull()
+    const added = await photoWithObjects({ section: 'outdoors' })
+    const rowsChanged = await rowsNow()
+    const bytesChanged = await objectHashes([...kept.keys, ...hidden.keys, ...added.keys])
+    const versionBefore = await readVersion()
+
+    const restored = await admin.json<{ message: string; restorePoint: string }>('POST', '/api/backup/restore')
+    expect(restored.status).toBe(200)
+    expect(restored.body.message).toMatch(/^Restored 3 media files from the backup of \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC; 1 brought back, 1 removed\.$/)
+    expect(await rowsNow()).toEqual(rowsBefore)
+    expect(await objectHashes(keysBefore)).toEqual(bytesBefore)
+    expect(await readVersion()).toBeGreaterThan(versionBefore)
+    // The new upload's objects wait in trash (the restore point refers to them).
+    expect(await getBytes(store(), added.keys[0])).toBeNull()
+    expect(await getBytes(store(), `trash/${added.keys[0]}`)).not.toBeNull()
+    // The public API shows the restored gallery at once.
+    const upstairs = await visitor.json<Array<{ id: string }>>('GET', '/api/sections/upstairs/media')
+    expect(upstairs.body.map((file) => file.id)).toEqual([kept.id])
+
+    // Undo: restore the restore point.
+    const list = await admin.json<Array<{ id: string; kind: string; file: string }>>('GET', '/api/backups')
+    const point = list.body.find((backup) => backup.file === restored.body.restorePoint)
+    expect(point?.kind).toBe('restore-point')
+    const undone = await admin.json<{ message: string }>('POST', '/api/backup/restore', { body: { backupId: point!.id } })
+    expect(undone.status).toBe(200)
+    expect(undone.body.message).toMatch(/; 1 brought back, 1 removed\.$/)
+    expect(await rowsNow()).toEqual(rowsChanged)
+    expect(await objectHashes([...kept.keys, ...hidden.keys, ...added.keys])).toEqual(bytesChanged)
+  })
+
+  it('lists kept backups with kind and counts, and downloads one byte for byte', async () => {
+    await photoWithObjects()
+    const created = await admin.json<{ backupFile: string }>('POST', '/api/backup/create')
+    const list = await admin.json<Array<Record<string, unknown>>>('GET', '/api/backups')
+    expect(list.body).toHaveLength(1)
+    expect(list.body[0]).toMatchObject({ file: created.body.backupFile, kind: 'manual', mediaCount: 1, sectionCount: 5, objectCount: 2 })
+    const download = await admin.request('GET', `/api/backups/${list.body[0].id}/download`)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-disposition')).toContain(created.body.backupFile)
+    expect(sha(Buffer.from(await download.arrayBuffer()))).toBe(list.body[0].sha256)
+    expect((await visitor.request('GET', `/api/backups/${list.body[0].id}/download`)).status).toBe(401)
+  })
+})
+
+describe('retention and trash', () => {
+  it('keeps the last 10 backups and removes older ones with their objects', async () => {
+    await photoWithObjects()
+    const files: string[] = []
+    for (let i = 0; i < 12; i++) files.push((await createBackup({ pool, kind: 'manual' })).objectKey)
+    const { rows } = await pool.query(`SELECT object_key FROM backups WHERE status = 'complete' ORDER BY completed_at`)
+    expect(rows.map((row) => row.object_key)).toEqual(files.slice(2))
+    expect(await getBytes(store(), files[0])).toBeNull()
+    expect(await getBytes(store(), files[1])).toBeNull()
+    expect(await getBytes(store(), files[2])).not.toBeNull()
+  })
+
+  it('keeps a deleted photo in trash while a kept backup refers to it, and purges trash nobody refers to', async () => {
+    const backedUp = await photoWithObjects()
+    await createBackup({ pool, kind: 'manual' })
+    const neverBackedUp = await photoWithObjects()
+    await payload.delete({ collection: 'media', id: backedUp.id, overrideAccess: true })
+    await payload.delete({ collection: 'media', id: neverBackedUp.id, overrideAccess: true })
+    await createBackup({ pool, kind: 'manual' })
+    const trash = await listObjects(store(), 'trash/')
+    for (const key of backedUp.keys) expect(trash.has(`trash/${key}`)).toBe(true)
+    for (const key of neverBackedUp.keys) expect(trash.has(`trash/${key}`)).toBe(false)
+  })
+})
+
+describe('schedule', () => {
+  it('makes one upload backup for a 200-file batch, a short while after its last file', async () => {
+    const ids = new Set<string>()
+    for (let i = 0; i < 200; i++) ids.add(await scheduleUploadBackup(pool, { debounceMs: 60_000 }))
+    expect(ids.size).toBe(1)
+    const { rows } = await pool.query(
+      `SELECT id, wait_until > now() + interval '50 seconds' AS later FROM payload_jobs WHERE queue = $1`,
+      [BACKUP_QUEUE],
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0].later).toBe(true)
+    await photoWithObjects()
+    await payload.jobs.runByID({ id: rows[0].id })
+    const backups = await pool.query(`SELECT kind, media_count FROM backups WHERE status = 'complete'`)
+    expect(backups.rows).toEqual([{ kind: 'upload', media_count: 1 }])
+  })
+
+  it('queues the 30-minute backup once however many instances tick', async () => {
+    const queued = await Promise.all([enqueueAutoBackup(pool), enqueueAutoBackup(pool), enqueueAutoBackup(pool)])
+    expect(queued.filter(Boolean)).toHaveLength(1)
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
+    expect(rows[0].n).toBe(1)
+  })
+
+  it('runs one backup at a time: a second waits its turn, or gives up after its wait', async () => {
+    await photoWithObjects()
+    const [first, second] = await Promise.all([createBackup({ pool, kind: 'manual' }), createBackup({ pool, kind: 'auto' })])
+    const { rows } = await pool.query(`SELECT id, started_at, completed_at FROM backups ORDER BY started_at`)
+    expect(rows).toHaveLength(2)
+    expect(new Set(rows.map((row) => row.id))).toEqual(new Set([first.id, second.id]))
+    expect(rows[1].started_at.getTime()).toBeGreaterThanOrEqual(rows[0].completed_at.getTime())
+
+    const slow = createBackup({ pool, kind: 'manual', onStep: () => new Promise((resolve) => setTimeout(resolve, 1500)) })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await expect(createBackup({ pool, kind: 'manual', waitMs: 100 })).rejects.toBeInstanceOf(LockBusy)
+    await slow
+  })
+})
+
+describe('the spec calls', () => {
+  it('answers 401 to anonymous callers', async () => {
+    expect((await visitor.json('GET', '/api/backup/status')).status).toBe(401)
+    expect((await visitor.json('POST', '/api/backup/create')).status).toBe(401)
+    expect((await visitor.json('POST', '/api/backup/restore')).status).toBe(401)
+    expect((await visitor.json('GET', '/api/backups')).status).toBe(401)
+    expect((await pool.query('SELECT count(*)::int AS n FROM backups')).rows[0].n).toBe(0)
+  })
+
+  it('answers 404 with a message when there is no backup, and 400 to a malformed body', async () => {
+    const none = await admin.json('POST', '/api/backup/restore')
+    expect(none.status).toBe(404)
+    expect(none.body.message).toBe('There is no backup to restore yet: create one first.')
+    expect((await admin.json('POST', '/api/backup/restore', { body: { backupId: 'latest' } })).status).toBe(400)
+    expect((await admin.json('POST', '/api/backup/create', { body: { kind: 'auto' } })).status).toBe(400)
+    expect((await admin.json('POST', '/api/backup/create', { rawBody: '{oops' })).status).toBe(400)
+    const unknown = await admin.json('POST', '/api/backup/restore', { body: { backupId: crypto.randomUUID() } })
+    expect(unknown.status).toBe(404)
+  })
+
+  it('reports the status: a real database round trip, the scheduler heartbeat, the media count, the last backup', async () => {
+    await photoWithObjects()
+    await photoWithObjects()
+    const before = await admin.json('GET', '/api/backup/status')
+    expect(before.body).toEqual({ databaseConnected: true, backupSystemActive: false, mediaFilesCount: 2, lastBackupTime: null })
+    await beatHeartbeat(pool)
+    const backup = await createBackup({ pool, kind: 'manual' })
+    const after = await admin.json('GET', '/api/backup/status')
+    expect(after.body).toEqual({
+      databaseConnected: true,
+      backupSystemActive: true,
+      mediaFilesCount: 2,
+      lastBackupTime: backup.completedAt,
+    })
+    await pool.query(`UPDATE backup_scheduler_heartbeat SET beat_at = now() - interval '10 minutes'`)
+    expect((await admin.json('GET', '/api/backup/status')).body.backupSystemActive).toBe(false)
+  })
+})
+
+describe('refused backups change nothing', () => {
+  async function refusedWith(prepare: (backup: { id: string; objectKey: string }) => Promise<void>) {
+    await photoWithObjects({ section: 'upstairs' })
+    const backup = await createBackup({ pool, kind: 'manual' })
+    await photoWithObjects({ section: 'outdoors' })
+    await prepare(backup)
+    const rows = await rowsNow()
+    const backups = (await pool.query('SELECT count(*)::int AS n FROM backups')).rows[0].n
+    const answer = await admin.json<{ message: string }>('POST', '/api/backup/restore')
+    expect(answer.status).toBe(422)
+    expect(await rowsNow()).toEqual(rows)
+    // Not even a restore point is taken.
+    expect((await pool.query('SELECT count(*)::int AS n FROM backups')).rows[0].n).toBe(backups)
+    return answer.body.message
+  }
+
+  async function replaceBackup(backup: { id: string; objectKey: string }, document: unknown) {
+    const zlib = await import('node:zlib')
+    const bytes = zlib.gzipSync(JSON.stringify(document))
+    await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
+    await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, sha(bytes)])
+  }
+
+  it('a truncated backup', async () => {
+    const message = await refusedWith(async (backup) => {
+      const bytes = (await getBytes(store(), backup.objectKey))!
+      const truncated = bytes.subarray(0, Math.floor(bytes.length / 2))
+      await putBytes(store(), backup.objectKey, truncated, 'application/gzip')
+      await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, sha(truncated)])
+    })
+    expect(message).toBe('The backup file is damaged or incomplete (it does not unzip): nothing was restored.')
+  })
+
+  it('a backup whose bytes do not match the recorded sha256', async () => {
+    const message = await refusedWith(async (backup) => {
+      const bytes = Buffer.from((await getBytes(store(), backup.objectKey))!)
+      bytes[bytes.length - 10] ^= 0xff
+      await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
+    })
+    expect(message).toBe('The backup file does not match its recorded checksum (it was changed or damaged): nothing was restored.')
+  })
+
+  it('a backup from a newer schema, and one in a newer format', async () => {
+    const base = { app: BACKUP_APP, kind: 'manual', createdAt: new Date().toISOString(), tables: [], manifest: [] }
+    const newer = await refusedWith((backup) =>
+      replaceBackup(backup, { ...base, format: BACKUP_FORMAT, migration: '29991231_000000_from_the_future' }),
+    )
+    expect(newer).toMatch(/^The backup was made by a newer version of the gallery \(schema 29991231_000000_from_the_future; this server is at 20261122_140000_backups\)/)
+    await pool.query('DELETE FROM backups')
+    const format = await refusedWith((backup) =>
+      replaceBackup(backup, { ...base, format: BACKUP_FORMAT + 1, migration: '20261121_134540_init' }),
+    )
+    expect(format).toContain(`written in format ${BACKUP_FORMAT + 1} by a newer version`)
+  })
+
+  it('a backup from an older schema with a column this one no longer has', async () => {
+    const message = await refusedWith(async (backup) => {
+      const zlib = await import('node:zlib')
+      const document = JSON.parse(zlib.gunzipSync((await getBytes(store(), backup.objectKey))!).toString())
+      document.migration = '20261121_134540_init'
+      const media = document.tables.find((table: { name: string }) => table.name === 'media')
+      media.columns.push('legacy_rating')
+      await replaceBackup(backup, document)
+    })
+    expect(message).toContain('media.legacy_rating')
+  })
+
+  it('a backup whose objects are gone from the store and from trash', async () => {
+    const message = await refusedWith(async () => {
+      const { rows } = await pool.query(`SELECT id, storage_key FROM media WHERE section_id = 'upstairs'`)
+      await payload.delete({ collection: 'media', id: rows[0].id, overrideAccess: true })
+      const { deleteKey } = await import('../../src/server/backup/store')
+      await deleteKey(store(), `trash/${rows[0].storage_key}`)
+    })
+    expect(message).toMatch(/^1 file of this backup is no longer in the store \(originals\/.*\): nothing was restored\.$/)
+  })
+})
+
+describe('faults', () => {
+  it('a store that is down makes the backup fail, lists nothing, and the next run succeeds', async () => {
+    await photoWithObjects()
+    const down = { client: new S3Client({ ...s3ClientConfig(), endpoint: 'http://127.0.0.1:9', maxAttempts: 1 }), bucket: store().bucket }
+    await expect(createBackup({ pool, kind: 'auto', store: down })).rejects.toBeInstanceOf(BackupFailed)
+    expect((await admin.json('GET', '/api/backups')).body).toEqual([])
+    expect((await admin.json('GET', '/api/backup/status')).body.lastBackupTime).toBeNull()
+    const next = await createBackup({ pool, kind: 'auto' })
+    expect(next.mediaCount).toBe(1)
+    expect((await admin.json('GET', '/api/backups')).body).toHaveLength(1)
+  })
+
+  /** Runs a backup or restore in a child process and kills it with SIGKILL at a step. */
+  function killAt(args: string[]) {
+    return new Promise<void>((resolve, reject) => {
+      // node itself (not npx): the signal must reach the process that holds the connections.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/backup-child.ts', ...args], {
+        env: process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout.on('data', (chunk) => {
+        output += chunk
+        if (output.includes('PAUSED')) child.kill('SIGKILL')
+      })
+      child.stderr.on('data', (chunk) => (output += chunk))
+      child.on('exit', (_code, signal) =>
+        signal === 'SIGKILL' && output.includes('PAUSED') ? resolve() : reject(new Error(`The child did not pause: ${output}`)),
+      )
+    })
+  }
+
+  it('kill -9 mid-backup leaves no half-written backup listed; the next backup clears it', async () => {
+    await photoWithObjects()
+    await killAt(['backup', 'backup-written'])
+    expect((await admin.json('GET', '/api/backups')).body).toEqual([])
+    const { rows } = await pool.query(`SELECT status, temp_key FROM backups`)
+    expect(rows).toHaveLength(1)
+    expect(rows[0].status).toBe('running')
+    expect(await getBytes(store(), rows[0].temp_key)).not.toBeNull()
+    await createBackup({ pool, kind: 'manual' })
+    expect(await getBytes(store(), rows[0].temp_key)).toBeNull()
+    expect((await pool.query(`SELECT status FROM backups ORDER BY started_at`)).rows.map((row) => row.status)).toEqual([
+      'failed',
+      'complete',
+    ])
+    expect((await admin.json('GET', '/api/backups')).body).toHaveLength(1)
+  }, 120_000)
+
+  it('kill -9 mid-restore leaves the gallery exactly as before (killed before commit) or exactly as restored (after)', async () => {
+    const first = await photoWithObjects({ section: 'upstairs' })
+    const backup = await createBackup({ pool, kind: 'manual' })
+    const restoredState = await rowsNow()
+    await payload.update({ collection: 'media', id: first.id, data: { section: 'backyard' } as never, overrideAccess: true })
+    await photoWithObjects({ section: 'outdoors' })
+    const changedState = await rowsNow()
+
+    await killAt(['restore', 'restore-before-commit', backup.id])
+    expect(await rowsNow()).toEqual(changedState)
+
+    await killAt(['restore', 'restore-after-commit', backup.id])
+    expect(await rowsNow()).toEqual(restoredState)
+    // The lock died with the process: the next restore runs.
+    const again = await restoreBackup({ pool, backupId: backup.id, waitMs: 5000 })
+    expect(again.mediaCount).toBe(1)
+    expect(await rowsNow()).toEqual(restoredState)
+  }, 180_000)
+})

@@ -1,0 +1,155 @@
+// The backup file and the restore plan: what is refused (and with which words), what an
+// older schema's backup becomes, and the order tables are written in.
+import zlib from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import {
+  BACKUP_APP,
+  BACKUP_FORMAT,
+  BackupRefused,
+  decodeBackup,
+  encodeBackup,
+  keysInRows,
+  planRestore,
+  sha256Of,
+  type BackupDocument,
+} from '../../src/server/backup/format'
+import { restoreMessage } from '../../src/server/backup/restore-backup'
+import { backupTableOrder, isExcludedTable } from '../../src/server/backup/tables'
+
+const shapes = [
+  { name: 'gallery_sections', columns: ['id', 'name'], serialColumns: [] },
+  { name: 'media', columns: ['id', 'section_id', 'notes', 'embedding'], serialColumns: [] },
+  { name: 'media_texts', columns: ['id', 'parent_id', 'text'], serialColumns: ['id'] },
+]
+const applied = ['20261121_134540_init', '20261122_140000_backups']
+
+function document(overrides: Partial<BackupDocument> = {}): BackupDocument {
+  return {
+    format: BACKUP_FORMAT,
+    app: BACKUP_APP,
+    kind: 'manual',
+    createdAt: '2026-11-22T14:30:00.000Z',
+    migration: '20261122_140000_backups',
+    tables: [
+      { name: 'gallery_sections', columns: ['id', 'name'], rows: [{ id: 'upstairs', name: 'Upstairs' }] },
+      { name: 'media', columns: ['id', 'section_id', 'notes', 'embedding'], rows: [{ id: 'a', section_id: 'upstairs', notes: null, embedding: [0.5] }] },
+    ],
+    manifest: [{ key: 'originals/x/a.jpg', size: 10, etag: '"e"' }],
+    ...overrides,
+  }
+}
+
+describe('encodeBackup / decodeBackup', () => {
+  it('round-trips rows that PostgreSQL serialised, with the manifest and the sha256 of the bytes', async () => {
+    const { bytes, sha256 } = await encodeBackup({
+      kind: 'auto',
+      createdAt: '2026-11-22T14:30:00.000Z',
+      migration: '20261122_140000_backups',
+      tables: [{ name: 'media', columns: ['id', 'notes'], rowsJson: '[{"id":"a","notes":"ünïcode \\"quoted\\""}]' }],
+      manifest: [{ key: 'originals/x/a.jpg', size: 10, etag: null }],
+    })
+    expect(sha256).toBe(sha256Of(bytes))
+    const decoded = await decodeBackup(bytes, sha256)
+    expect(decoded).toEqual({
+      format: BACKUP_FORMAT,
+      app: BACKUP_APP,
+      kind: 'auto',
+      createdAt: '2026-11-22T14:30:00.000Z',
+      migration: '20261122_140000_backups',
+      tables: [{ name: 'media', columns: ['id', 'notes'], rows: [{ id: 'a', notes: 'ünïcode "quoted"' }] }],
+      manifest: [{ key: 'originals/x/a.jpg', size: 10, etag: null }],
+    })
+  })
+
+  const refusal = async (bytes: Buffer, sha = sha256Of(bytes)) => {
+    const error = await decodeBackup(bytes, sha).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(BackupRefused)
+    return (error as Error).message
+  }
+
+  it('refuses changed bytes, a truncated file, non-JSON, a foreign file and a newer format', async () => {
+    const good = zlib.gzipSync(JSON.stringify(document()))
+    expect(await refusal(good, sha256Of(Buffer.from('other')))).toMatch(/does not match its recorded checksum/)
+    expect(await refusal(good.subarray(0, good.length - 20))).toMatch(/does not unzip/)
+    expect(await refusal(zlib.gzipSync('{"format": 1, "tables": ['))).toMatch(/not valid JSON/)
+    expect(await refusal(zlib.gzipSync(JSON.stringify({ hello: 'world' })))).toMatch(/not a gallery backup/)
+    expect(await refusal(zlib.gzipSync(JSON.stringify(document({ format: BACKUP_FORMAT + 1 }))))).toMatch(
+      new RegExp(`written in format ${BACKUP_FORMAT + 1} by a newer version`),
+    )
+  })
+})
+
+describe('planRestore', () => {
+  it('takes a backup of this schema: every table in insert order, tables it lacks start empty', () => {
+    const plan = planRestore(document(), { appliedMigrations: applied, shapes })
+    expect(plan.map((table) => [table.name, table.rows.length])).toEqual([
+      ['gallery_sections', 1],
+      ['media', 1],
+      ['media_texts', 0],
+    ])
+  })
+
+  it('takes an older schema whose columns all still exist (columns added since get their defaults)', () => {
+    const older = document({
+      migration: '20261121_134540_init',
+      tables: [{ name: 'media', columns: ['id', 'section_id'], rows: [{ id: 'a', section_id: null }] }],
+    })
+    const plan = planRestore(older, { appliedMigrations: applied, shapes })
+    expect(plan.find((table) => table.name === 'media')?.columns).toEqual(['id', 'section_id'])
+  })
+
+  it('refuses a newer schema, and an older one with columns or tables that no longer exist', () => {
+    expect(() => planRestore(document({ migration: '20301231_000000_future' }), { appliedMigrations: applied, shapes })).toThrow(
+      'The backup was made by a newer version of the gallery (schema 20301231_000000_future; this server is at 20261122_140000_backups). Update the server first: nothing was restored.',
+    )
+    const gone = document({
+      tables: [
+        { name: 'media', columns: ['id', 'rating'], rows: [] },
+        { name: 'media_albums', columns: ['id'], rows: [] },
+      ],
+    })
+    expect(() => planRestore(gone, { appliedMigrations: applied, shapes })).toThrow(
+      /no longer stores \(media\.rating, table media_albums\): nothing was restored\.$/,
+    )
+  })
+})
+
+describe('backupTableOrder', () => {
+  it('holds sections, media, their children and what those refer to; never accounts or Payload bookkeeping', () => {
+    const order = backupTableOrder([
+      { child: 'media', parent: 'gallery_sections' },
+      { child: 'media_texts', parent: 'media' },
+      { child: 'media_rels', parent: 'media' },
+      { child: 'media_rels', parent: 'duplicate_groups' },
+      { child: 'payload_locked_documents_rels', parent: 'media' },
+      { child: 'payload_locked_documents_rels', parent: 'users' },
+      { child: 'users_sessions', parent: 'users' },
+      { child: 'media', parent: 'media' },
+    ])
+    expect(order).toEqual(['duplicate_groups', 'gallery_sections', 'media', 'media_rels', 'media_texts'])
+    for (const table of ['users', 'users_sessions', 'payload_jobs', 'backups', 'gallery_read_version']) {
+      expect(isExcludedTable(table)).toBe(true)
+    }
+  })
+})
+
+describe('restoreMessage', () => {
+  it('says what changed, with thousands separators and the backup time in UTC', () => {
+    expect(restoreMessage({ mediaCount: 1204, at: new Date('2026-11-22T14:30:00Z'), broughtBack: 3, removed: 2 })).toBe(
+      'Restored 1,204 media files from the backup of 22 Nov 2026, 14:30 UTC; 3 brought back, 2 removed.',
+    )
+    expect(restoreMessage({ mediaCount: 1, at: new Date('2026-01-05T09:05:00Z'), broughtBack: 0, removed: 0 })).toBe(
+      'Restored 1 media file from the backup of 5 Jan 2026, 09:05 UTC; 0 brought back, 0 removed.',
+    )
+  })
+})
+
+describe('keysInRows', () => {
+  it('finds object keys in any string value, nested in arrays and objects, and nothing else', () => {
+    const keys = keysInRows([
+      { storage_key: 'originals/a/b.jpg', derivatives: [{ key: 'derived/a/400.webp', width: 400 }], notes: 'see originals/x' },
+      { poster_key: 'posters/a.jpg', playback_key: 'playback/a.mp4', filename: 'a-originals.jpg', trash: 'trash/originals/a/b.jpg' },
+    ])
+    expect([...keys].sort()).toEqual(['derived/a/400.webp', 'originals/a/b.jpg', 'playback/a.mp4', 'posters/a.jpg'])
+  })
+})

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest'
+import { bestFirst } from '../../src/server/duplicates/best-first'
+import { embeddingConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
+import { organisationToCarry } from '../../src/lib/duplicate-carry'
+import { findDuplicateGroups, type ScanRow } from '../../src/server/duplicates/find-groups'
+import { hamming64, mirrored, parseHash64, popcount32 } from '../../src/server/duplicates/hash64'
+import { HashIndex, masksWithin } from '../../src/server/duplicates/hash-index'
+import { normaliseName, similarNames } from '../../src/server/duplicates/names'
+import { UnionFind } from '../../src/server/duplicates/union-find'
+
+describe('64-bit hash distances', () => {
+  it('counts set bits and differing bits', () => {
+    expect(popcount32(0)).toBe(0)
+    expect(popcount32(0xffffffff)).toBe(32)
+    expect(popcount32(0b1011)).toBe(3)
+    const a = parseHash64('ffffffff00000000')!
+    const b = parseHash64('0fffffff00000001')!
+    expect(hamming64(a.hi, a.lo, b.hi, b.lo)).toBe(5)
+    expect(hamming64(a.hi, a.lo, a.hi, a.lo)).toBe(0)
+  })
+
+  it('refuses anything but 16 lowercase hex digits', () => {
+    expect(parseHash64('ABCDEF0123456789')).toBeNull()
+    expect(parseHash64('abc')).toBeNull()
+    expect(parseHash64(null)).toBeNull()
+    expect(parseHash64('0123456789abcdef')).toEqual({ hi: 0x01234567, lo: 0x89abcdef })
+  })
+
+  it('predicts a mirror by flipping the odd horizontal frequencies, leaving the DC bit alone', () => {
+    const hash = parseHash64('8000000000000000')!
+    expect(mirrored(hash)).toEqual({ hi: 0xd5555555, lo: 0x55555555 })
+  })
+})
+
+describe('multi-index hash table', () => {
+  it('probes 1 + 16 + 120 keys per block at radius 2', () => {
+    expect(masksWithin(2).length).toBe(137)
+  })
+
+  it('finds exactly the hashes within the radius, the same as comparing with every one', () => {
+    let state = 99
+    const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0)
+    const count = 3000
+    const hi = new Uint32Array(count)
+    const lo = new Uint32Array(count)
+    for (let i = 0; i < count; i++) {
+      if (i % 10 === 9) {
+        // A near copy of an earlier hash: up to 11 bits flipped.
+        const source = next() % i
+        hi[i] = hi[source]
+        lo[i] = lo[source]
+        for (let flips = next() % 12; flips > 0; flips--) {
+          const bit = next() % 64
+          if (bit < 32) hi[i] = (hi[i] ^ (1 << bit)) >>> 0
+          else lo[i] = (lo[i] ^ (1 << (bit - 32))) >>> 0
+        }
+      } else {
+        hi[i] = next()
+        lo[i] = next()
+      }
+    }
+    const index = new HashIndex(hi, lo)
+    for (const radius of [0, 4, 8, 11]) {
+      for (let q = 0; q < count; q += 7) {
+        const hits = index.near(hi[q], lo[q], radius)
+        const found = Array.from(index.found.subarray(0, hits))
+        const expected: number[] = []
+        for (let e = 0; e < count; e++) if (hamming64(hi[q], lo[q], hi[e], lo[e]) <= radius) expected.push(e)
+        expect(found.sort((a, b) => a - b)).toEqual(expected)
+      }
+      // All queries at once, block by block: the same pairs, each once.
+      const pairs: string[] = []
+      const queries = Array.from({ length: Math.ceil(count / 7) }, (_, i) => i * 7)
+      for (const _ of index.searchAll(
+        Uint32Array.from(queries, (q) => hi[q]),
+        Uint32Array.from(queries, (q) => lo[q]),
+        radius,
+        (query, entry) => pairs.push(`${queries[query]}:${entry}`),
+      ));
+      const expectedPairs: string[] = []
+      for (const q of queries) {
+        for (let e = 0; e < count; e++) if (hamming64(hi[q], lo[q], hi[e], lo[e]) <= radius) expectedPairs.push(`${q}:${e}`)
+      }
+      expect(pairs.sort()).toEqual(expectedPairs.sort())
+    }
+  })
+})
+
+describe('file name normalisation', () => {
+  it.each([
+    ['IMG_0042.jpg', 'img0042'],
+    ['IMG_0042 (1).jpg', 'img0042'],
+    ['img_0042-copy.jpeg', 'img0042'],
+    ['IMG_0042 - Copy (2).JPG', 'img0042'],
+    ['IMG_0042 copy 3.png', 'img0042'],
+    ['photos/Kitchen View~2.webp', 'kitchenview'],
+    ['Café.jpg', 'cafe'],
+  ])('%s → %s', (name, expected) => {
+    expect(normaliseName(name)).toBe(expected)
+  })
+
+  it('tells copies from different photos', () => {
+    expect(similarNames('IMG_0042.jpg', 'img_0042-copy.jpeg')).toBe(true)
+    expect(similarNames('IMG_0042.jpg', 'IMG_0043.jpg')).toBe(false)
+    expect(similarNames('', '')).toBe(false)
+  })
+})
+
+describe('union-find', () => {
+  it('joins pairs into groups and leaves singles out', () => {
+    const sets = new UnionFind(7)
+    sets.union(0, 3)
+    sets.union(3, 5)
+    sets.union(1, 2)
+    expect(sets.find(5)).toBe(sets.find(0))
+    expect(sets.find(1)).not.toBe(sets.find(0))
+    expect(sets.groups().map((group) => group.sort()).sort()).toEqual([
+      [0, 3, 5],
+      [1, 2],
+    ])
+  })
+})
+
+describe('confidence mapping', () => {
+  it('maps hash distances to the dialog colours: close copies red, edits orange, never 100', () => {
+    expect(visualConfidence(0)).toBe(99)
+    expect(visualConfidence(4)).toBe(91)
+    expect(visualConfidence(8)).toBe(83)
+    expect(visualConfidence(4, 'crop')).toBe(86)
+    expect(visualConfidence(4, 'mirror')).toBe(81)
+    expect(visualConfidence(64)).toBe(50)
+  })
+
+  it('keeps the same scene shot twice below the red band', () => {
+    expect(embeddingConfidence(1)).toBe(85)
+    expect(embeddingConfidence(0.92)).toBe(60)
+    expect(embeddingConfidence(0.96)).toBeLessThan(90)
+  })
+})
+
+describe('best-first ordering', () => {
+  it('puts the largest file first, then the higher resolution, then the earlier upload', () => {
+    const files = [
+      { id: 'a', size: 100, width: 10, height: 10, uploadedAt: '2026-01-02' },
+      { id: 'b', size: 300, width: 10, height: 10, uploadedAt: '2026-01-03' },
+      { id: 'c', size: 100, width: 20, height: 20, uploadedAt: '2026-01-04' },
+      { id: 'd', size: 100, width: 10, height: 10, uploadedAt: '2026-01-01' },
+    ]
+    expect(bestFirst(files).map((file) => file.id)).toEqual(['b', 'c', 'd', 'a'])
+  })
+})
+
+const row = (id: string, data: Partial<ScanRow> = {}): ScanRow => ({
+  id,
+  fileType: 'image',
+  size: 1000,
+  width: 100,
+  height: 100,
+  uploadedAt: null,
+  originalFilename: `${id}.jpg`,
+  sha256: `sha-${id}`,
+  perceptualHash: null,
+  cropHashes: null,
+  embedding: null,
+  ...data,
+})
+
+describe('the engine', () => {
+  it('groups identical bytes at 100, a visual copy by distance, same size and name at 75', () => {
+    const groups = findDuplicateGroups([
+      row('a1', { sha256: 'same', size: 5000 }),
+      row('a2', { sha256: 'same', size: 5000 }),
+      row('v1', { perceptualHash: '0f0f0f0f0f0f0f0f', size: 900 }),
+      row('v2', { perceptualHash: '0f0f0f0f0f0f0f0e', size: 2000 }),
+      row('n1', { originalFilename: 'IMG_0042.jpg', size: 777 }),
+      row('n2', { originalFilename: 'IMG_0042 (1).jpg', size: 777 }),
+      row('x', { perceptualHash: 'f0f0f0f0f0f0f0f0' }),
+    ])
+    expect(groups).toEqual([
+      { confidence: 100, reason: 'identical_hash', memberIds: ['a1', 'a2'] },
+      { confidence: 97, reason: 'visual_similarity', memberIds: ['v2', 'v1'] },
+      { confidence: 75, reason: 'size_and_name', memberIds: ['n1', 'n2'] },
+    ])
+  })
+
+  it('matches a crop through a centre-crop hash and never compares an image with a video', () => {
+    const groups = findDuplicateGroups([
+      row('full', { perceptualHash: '00000000ffffffff', cropHashes: ['123456789abcdef0'] }),
+      row('cropped', { perceptualHash: '123456789abcdef1' }),
+      row('clip', { fileType: 'video', perceptualHash: '00000000ffffffff' }),
+    ])
+    expect(groups).toEqual([{ confidence: 92, reason: 'visual_similarity', memberIds: ['cropped', 'full'] }])
+  })
+
+  it('groups embeddings of the same scene at a lower confidence, and not distant ones', () => {
+    const scene = Array.from({ length: 128 }, (_, i) => Math.sin(i))
+    const moved = scene.map((value, i) => value + 0.15 * Math.cos(i * 3))
+    const other = Array.from({ length: 128 }, (_, i) => Math.cos(i * 7))
+    const groups = findDuplicateGroups([
+      row('s1', { embedding: scene }),
+      row('s2', { embedding: moved }),
+      row('o', { embedding: other }),
+    ])
+    expect(groups).toHaveLength(1)
+    expect(groups[0].memberIds.sort()).toEqual(['s1', 's2'])
+    expect(groups[0].reason).toBe('visual_similarity')
+    expect(groups[0].confidence).toBeLessThan(90)
+  })
+
+  it('keeps the strongest reason of a chained group', () => {
+    const groups = findDuplicateGroups([
+      row('a', { sha256: 'x', perceptualHash: '0000000000000000', size: 10 }),
+      row('b', { sha256: 'x', perceptualHash: '0000000000000000', size: 10 }),
+      row('c', { perceptualHash: '0000000000000003', size: 99 }),
+    ])
+    expect(groups).toEqual([{ confidence: 100, reason: 'identical_hash', memberIds: ['c', 'a', 'b'] }])
+  })
+})
+
+describe('organisation carried to the kept file', () => {
+  const base = { section: null, isHidden: false, room: null, description: null, notes: null, sortOrder: 0, tags: [] as string[] }
+
+  it('moves what the kept file lacks and nothing it has', () => {
+    const deleted = { ...base, section: 'upstairs', room: 'Bedroom', tags: ['view'], description: 'Lake view', notes: 'n', sortOrder: 4 }
+    expect(organisationToCarry(deleted, base)).toEqual(['section', 'sortOrder', 'room', 'tags', 'description', 'notes'])
+    expect(
+      organisationToCarry(deleted, { ...base, section: 'backyard', room: 'Deck', tags: ['deck'], description: 'd', notes: 'm' }),
+    ).toEqual([])
+  })
+
+  it('carries hiding (a hidden copy stays hidden) and a sort position within the same section', () => {
+    expect(organisationToCarry({ ...base, isHidden: true }, base)).toEqual(['section'])
+    expect(organisationToCarry({ ...base, section: 'upstairs', sortOrder: 3 }, { ...base, section: 'upstairs' })).toEqual([
+      'sortOrder',
+    ])
+  })
+})
