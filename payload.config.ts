@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { Media } from './collections/media'
 import { Sections } from './collections/sections'
 import { Users } from './collections/users'
+import { PropertySettings } from './globals/property-settings'
 import { authEndpoints } from './endpoints/auth'
 import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
@@ -24,6 +25,7 @@ import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
 import { seedSections } from './src/server/sections/seed-sections'
 import { s3ClientConfig } from './src/server/storage/s3'
 import { csrfOrigins, readEnv } from './src/server/env'
+import { objectUrl } from './src/lib/media-urls'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const env = readEnv()
@@ -46,6 +48,7 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
+  globals: [PropertySettings],
   endpoints: [
     ...authEndpoints,
     ...sectionsEndpoints,
@@ -76,7 +79,9 @@ export default buildConfig({
       alwaysInsertFields: true,
       bucket: env.S3_BUCKET,
       acl: 'private',
-      collections: { media: true },
+      // A file's URL is the app's own delivery (visibility checked there), not /api/media/file/…,
+      // which would look for an object named after the filename.
+      collections: { media: { generateFileURL: ({ filename }) => objectUrl(filename) } },
       config: s3ClientConfig(env),
     }),
   ],

@@ -3,12 +3,15 @@
 'use client'
 import Link from 'next/link'
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaImage } from '@/components/media-image'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SKELETONS } from '@/lib/constants'
-import { countLabel } from '@/lib/format'
+import { readableTitle } from '@/lib/filenames'
+import { formatDuration, mediaCountLabel } from '@/lib/format'
+import type { PropertyInfo } from '@/lib/property'
+import { captionOf, tourPosition } from '@/lib/rooms'
 import { orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { Skeletons, altTextOf } from './media-views'
@@ -19,11 +22,15 @@ type Props = {
   initialSections: Section[]
   initialPreviews: Record<string, SectionPreview>
   initialVideos: MediaFile[]
+  /** Property settings: name, tagline, booking link; the cover photo (visible only) and the rendered about text. */
+  property: PropertyInfo
+  cover: MediaFile | null
+  about: ReactNode
 }
 
 const PREVIEW_SIZES = '(max-width: 639px) 45vw, (max-width: 1023px) 22vw, 150px'
 
-export function GalleryOverview({ initialSections, initialPreviews, initialVideos }: Props) {
+export function GalleryOverview({ initialSections, initialPreviews, initialVideos, property, cover, about }: Props) {
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
   const videos = useMediaFiles(initialVideos, 'video').data ?? []
   const queryClient = useQueryClient()
@@ -38,10 +45,24 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
   }
   const total = sections.reduce((sum, section) => sum + section.count, 0)
   const names = useMemo(() => Object.fromEntries(sections.map((s) => [s.id, s.name])), [sections])
+  // Videos per section (every visible video is in the list), so counts say "12 photos · 1 video".
+  const videosBySection = useMemo(() => {
+    const counts: Record<string, number> = {}
+    for (const video of videos)
+      if (video.section && names[video.section]) counts[video.section] = (counts[video.section] ?? 0) + 1
+    return counts
+  }, [videos, names])
+  const sectionVideos = Object.values(videosBySection).reduce((sum, count) => sum + count, 0)
 
   const tourAlt = (file: MediaFile, index: number) => {
     const position = tour.slice(0, index + 1).filter((other) => other.section === file.section).length
     return altTextOf(file, position, file.section ? names[file.section] : null)
+  }
+  // Where the tour stands, then the room and description: "Upstairs · 2 of 3 · Master Bedroom — King bed".
+  const tourCaption = (file: MediaFile, index: number) => {
+    const where = tourPosition(tour, index, file.section ? (names[file.section] ?? null) : null)
+    const details = captionOf(file, null)
+    return details ? `${where}${file.room?.trim() ? ' · ' : ' — '}${details}` : where
   }
 
   return (
@@ -49,13 +70,25 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
       <SectionNav sections={sections} current={null} />
       <main className={styles.page}>
         <header className={styles.header}>
-          <div className={styles.titleRow}>
-            <h1 className={styles.title}>Property Gallery</h1>
-            <span className={styles.badge} data-testid="photo-count">
-              {countLabel(total, 'photo')}
-            </span>
+          <div className={styles.headline}>
+            <div className={styles.titleRow}>
+              <h1 className={styles.title}>{property.name}</h1>
+              <span className={styles.badge} data-testid="photo-count">
+                {mediaCountLabel(total - sectionVideos, sectionVideos)}
+              </span>
+            </div>
+            {property.tagline && (
+              <p className={styles.tagline} data-testid="property-tagline">
+                {property.tagline}
+              </p>
+            )}
           </div>
           <div className={styles.toolbar}>
+            {property.bookingUrl && (
+              <a className={styles.button} href={property.bookingUrl} target="_blank" rel="noopener noreferrer">
+                Contact &amp; Booking
+              </a>
+            )}
             <button
               type="button"
               className={`${styles.button} ${styles.primary}`}
@@ -68,11 +101,47 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
           </div>
         </header>
 
-        {videos.length > 0 && <VideoCard video={videos[0]} more={videos.length - 1} />}
+        {(cover || about) && (
+          <section className={styles.about} aria-label={`About ${property.name}`}>
+            {cover && (
+              <div className={styles.cover}>
+                <MediaImage
+                  file={cover}
+                  alt={altTextOf(cover, 1, property.name)}
+                  sizes="(max-width: 767px) 100vw, 640px"
+                  priority
+                />
+              </div>
+            )}
+            {about && (
+              <div className={styles.aboutText} data-testid="property-about">
+                {about}
+              </div>
+            )}
+          </section>
+        )}
+
+        {videos.length > 0 && (
+          <VideoCard
+            video={videos[0]}
+            more={videos.length - 1}
+            sectionName={videos[0].section ? (names[videos[0].section] ?? null) : null}
+            onWatch={() => {
+              setTour(videos)
+              setTourIndex(0)
+            }}
+          />
+        )}
 
         <div className={styles.previewCards}>
           {sections.map((section, index) => (
-            <PreviewCard key={section.id} section={section} initialData={initialPreviews[section.id]} priority={index === 0} />
+            <PreviewCard
+              key={section.id}
+              section={section}
+              videoCount={videosBySection[section.id] ?? 0}
+              initialData={initialPreviews[section.id]}
+              priority={index === 0}
+            />
           ))}
         </div>
       </main>
@@ -82,13 +151,28 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
         onIndexChange={setTourIndex}
         onClose={() => setTourIndex(null)}
         altText={tourAlt}
+        caption={tourCaption}
       />
     </>
   )
 }
 
-function VideoCard({ video, more }: { video: MediaFile; more: number }) {
-  const title = video.description?.trim() || video.originalFilename
+function VideoCard({
+  video,
+  more,
+  sectionName,
+  onWatch,
+}: {
+  video: MediaFile
+  more: number
+  sectionName: string | null
+  onWatch(): void
+}) {
+  // The description, else a readable name ("Walkthrough", not "walkthrough.mp4").
+  const title = video.description?.trim() || readableTitle(video.originalFilename)
+  const details = [video.duration ? formatDuration(video.duration) : null, sectionName, video.room?.trim() || null].filter(
+    Boolean,
+  )
   return (
     <section className={styles.videoCard} aria-labelledby="video-card-title">
       <div className={styles.videoThumb}>
@@ -107,16 +191,36 @@ function VideoCard({ video, more }: { video: MediaFile; more: number }) {
         <h2 id="video-card-title" className={styles.cardTitle}>
           {title}
         </h2>
+        {details.length > 0 && (
+          <p className={styles.muted} data-testid="video-details">
+            {details.join(' · ')}
+          </p>
+        )}
         <div className={styles.progress} aria-hidden="true" data-testid="video-progress">
           <div className={styles.progressFill} />
         </div>
-        {more > 0 && <p className={styles.muted}>{`+${more} more ${more === 1 ? 'video' : 'videos'}`}</p>}
+        <div className={styles.toolbar}>
+          <button type="button" className={styles.button} onClick={onWatch}>
+            <span aria-hidden="true">▶</span> Watch here
+          </button>
+          {more > 0 && <span className={styles.muted}>{`+${more} more ${more === 1 ? 'video' : 'videos'}`}</span>}
+        </div>
       </div>
     </section>
   )
 }
 
-function PreviewCard({ section, initialData, priority }: { section: Section; initialData?: SectionPreview; priority: boolean }) {
+function PreviewCard({
+  section,
+  videoCount,
+  initialData,
+  priority,
+}: {
+  section: Section
+  videoCount: number
+  initialData?: SectionPreview
+  priority: boolean
+}) {
   const preview = useSectionPreview(section.id, initialData)
   const files = preview.data?.previewFiles ?? []
   const titleId = `preview-${section.id}`
@@ -126,7 +230,9 @@ function PreviewCard({ section, initialData, priority }: { section: Section; ini
         <h2 id={titleId} className={styles.cardTitle}>
           <span aria-hidden="true">{section.icon}</span> {section.name}
         </h2>
-        <span className={styles.badge}>{countLabel(preview.data?.totalCount ?? section.count, 'photo')}</span>
+        <span className={styles.badge}>
+          {mediaCountLabel(Math.max(0, (preview.data?.totalCount ?? section.count) - videoCount), videoCount)}
+        </span>
       </div>
       {preview.isPending ? (
         <Skeletons count={PREVIEW_SKELETONS} label={`Loading ${section.name}`} />

@@ -5,7 +5,7 @@
 import type { MediaFile } from '@/lib/api/types'
 import { MediaImage } from '@/components/media-image'
 import { GRID_IMAGE_SIZES } from '@/components/virtual-grid'
-import { formatDuration, formatMegabytes } from '@/lib/format'
+import { formatDuration, formatFileSize } from '@/lib/format'
 import styles from './gallery.module.css'
 
 export type View = 'grid' | 'list'
@@ -50,7 +50,7 @@ export function MediaRow({ file, alt, onOpen }: { file: MediaFile; alt: string; 
             {file.width} x {file.height}
           </span>
         ) : null}
-        <span>{formatMegabytes(file.fileSize)}</span>
+        <span>{formatFileSize(file.fileSize)}</span>
         {isVideo && <span>{formatDuration(file.duration)}</span>}
       </span>
     </button>

@@ -1,27 +1,52 @@
 // The public pages' server parts: each renders its first view from the public read model
 // (real content in the HTML) and hands the same data to the client components.
 import type { Metadata } from 'next'
+import { RichText } from '@payloadcms/richtext-lexical/react'
+import { notFound } from 'next/navigation'
 import { GalleryOverview } from './gallery-overview'
 import { loadSnapshot, overviewData, requestDevice, sectionsOf } from './initial-data'
+import { loadProperty } from './property'
 import { PublicBrowser } from './public-browser'
-import { SectionGallery, SectionNotFound } from './section-gallery'
+import { SectionGallery } from './section-gallery'
 
 export async function PublicBrowserPage() {
   const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])
+  const property = await loadProperty(snapshot)
   const sectionNames = Object.fromEntries(snapshot.sections.map((section) => [section.id, section.name]))
-  return <PublicBrowser initialMedia={snapshot.media} sectionNames={sectionNames} device={device} />
+  return <PublicBrowser initialMedia={snapshot.media} sectionNames={sectionNames} device={device} property={property.info} />
 }
 
 export async function GalleryOverviewPage() {
-  const data = overviewData(await loadSnapshot())
-  return <GalleryOverview initialSections={data.sections} initialPreviews={data.previews} initialVideos={data.videos} />
+  const snapshot = await loadSnapshot()
+  const [data, property] = [overviewData(snapshot), await loadProperty(snapshot)]
+  return (
+    <GalleryOverview
+      initialSections={data.sections}
+      initialPreviews={data.previews}
+      initialVideos={data.videos}
+      property={property.info}
+      cover={property.cover}
+      // The about text is rendered here, on the server: the rich-text renderer never ships to guests.
+      about={property.about ? <RichText data={property.about} disableContainer /> : null}
+    />
+  )
 }
 
 export async function SectionGalleryPage({ sectionId }: { sectionId: string }) {
   const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])
   const media = snapshot.bySection.get(sectionId)
-  if (!media) return <SectionNotFound />
-  return <SectionGallery sectionId={sectionId} initialSections={sectionsOf(snapshot)} initialMedia={media} device={device} />
+  // An unknown section answers 404 (its segment's not-found page shows "Section Not Found").
+  if (!media) notFound()
+  const property = await loadProperty(snapshot)
+  return (
+    <SectionGallery
+      sectionId={sectionId}
+      initialSections={sectionsOf(snapshot)}
+      initialMedia={media}
+      device={device}
+      propertyName={property.info.name}
+    />
+  )
 }
 
 export async function sectionMetadata(sectionId: string): Promise<Metadata> {

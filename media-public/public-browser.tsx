@@ -10,6 +10,8 @@ import { PUBLIC_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
 import { countLabel } from '@/lib/format'
 import styles from './gallery.module.css'
+import type { PropertyInfo } from '@/lib/property'
+import { captionOf } from '@/lib/rooms'
 import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
 import { useMediaFiles } from './queries'
 
@@ -29,9 +31,11 @@ export function PublicBrowser({
   initialMedia,
   sectionNames,
   device,
+  property,
 }: {
   initialMedia: MediaFile[]
   sectionNames: Record<string, string>
+  property: PropertyInfo
   device: DeviceClass
 }) {
   const media = useMediaFiles(initialMedia)
@@ -55,7 +59,7 @@ export function PublicBrowser({
     <main className={styles.page}>
       <header className={styles.header}>
         <div className={styles.titleRow}>
-          <h1 className={styles.title}>Property Gallery</h1>
+          <h1 className={styles.title}>{property.name}</h1>
           <span className={styles.badge} data-testid="item-count">
             {countLabel(all.length, 'item')}
           </span>
@@ -109,7 +113,18 @@ export function PublicBrowser({
         />
       )}
 
-      <Lightbox items={listed} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} altText={alt} />
+      <Lightbox
+        items={listed}
+        index={open}
+        onIndexChange={setOpen}
+        onClose={() => setOpen(null)}
+        altText={alt}
+        caption={(file, index) =>
+          file.room?.trim() || file.description?.trim()
+            ? captionOf(file, file.section ? (sectionNames[file.section] ?? null) : null)
+            : alt(file, index)
+        }
+      />
     </main>
   )
 }

@@ -8,20 +8,28 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
 import type { MediaFile, Section } from '@/lib/api/types'
 import { SECTION_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
-import { countLabel } from '@/lib/format'
+import { mediaCountLabel } from '@/lib/format'
+import { captionOf, groupByRoom, roomAnchor } from '@/lib/rooms'
 import { neighbourSections, orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
 import { useSectionMedia, useSections } from './queries'
 import { SectionNav } from './section-nav'
 
-type Props = { sectionId: string; initialSections: Section[]; initialMedia: MediaFile[]; device: DeviceClass }
+type Props = {
+  sectionId: string
+  initialSections: Section[]
+  initialMedia: MediaFile[]
+  device: DeviceClass
+  /** The property's name (property settings), for the page title. */
+  propertyName: string
+}
 
 const sectionUrl = (sectionId: string) => `/gallery/${encodeURIComponent(sectionId)}`
 const imageUrl = (sectionId: string, imageId: string) => `${sectionUrl(sectionId)}/${encodeURIComponent(imageId)}`
@@ -42,7 +50,7 @@ function sectionIdOf(pathname: string | null, pageSectionId: string): string {
 const isPlainClick = (event: MouseEvent) =>
   !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 
-export function SectionGallery({ sectionId: pageSectionId, initialSections, initialMedia, device }: Props) {
+export function SectionGallery({ sectionId: pageSectionId, initialSections, initialMedia, device, propertyName }: Props) {
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
   const pathname = usePathname()
   const sectionId = sectionIdOf(pathname, pageSectionId)
@@ -50,7 +58,10 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
   const media = useSectionMedia(sectionId, sectionId === pageSectionId ? initialMedia : undefined)
   const [view, setView] = useState<View>('grid')
   const section = sections.find((candidate) => candidate.id === sectionId)
-  const items = media.data ?? []
+  const loaded = media.data
+  // Photos grouped by room in the manager's order; the lightbox walks them in that same order.
+  const groups = useMemo(() => groupByRoom(loaded ?? []), [loaded])
+  const items = useMemo(() => groups.flatMap((group) => group.files), [groups])
   const openId = imageIdOf(pathname)
   const openIndex = openId ? items.findIndex((file) => file.id === openId) : -1
 
@@ -84,12 +95,53 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
     window.scrollTo(0, 0)
   }, [])
   useEffect(() => {
-    if (section) document.title = `${section.name} · Property Gallery`
-  }, [section])
+    if (section) document.title = `${section.name} · ${propertyName}`
+  }, [section, propertyName])
 
   if (!section) return <SectionNotFound />
   const { previous, next } = neighbourSections(sections, sectionId)
   const alt = (file: MediaFile, index: number) => altTextOf(file, index + 1, section.name)
+  const caption = (file: MediaFile, index: number) =>
+    file.room?.trim() || file.description?.trim() ? captionOf(file, section.name) : alt(file, index)
+  const byRoom = groups.length > 1 || (groups.length === 1 && groups[0].room !== null)
+  const renderGrid = (files: MediaFile[], offset: number, label: string, key: string) => (
+    <VirtualGrid
+      key={key}
+      items={files}
+      getKey={(file) => file.id}
+      view={view}
+      initialDevice={device}
+      label={label}
+      renderItem={(file, index, { priority }) =>
+        view === 'grid' ? (
+          <MediaCard
+            file={file}
+            alt={alt(file, offset + index)}
+            priority={priority && offset === 0}
+            onOpen={() => openAt(offset + index)}
+          />
+        ) : (
+          <MediaRow file={file} alt={alt(file, offset + index)} onOpen={() => openAt(offset + index)} />
+        )
+      }
+    />
+  )
+  let offset = 0
+  const roomSections = groups.map((group) => {
+    const start = offset
+    offset += group.files.length
+    const name = group.room ?? `More in ${section.name}`
+    const id = roomAnchor(group.room)
+    const videos = group.files.filter((file) => file.fileType === 'video').length
+    return (
+      <section key={`${sectionId}:${id}`} className={styles.room} aria-labelledby={id} data-room={group.room ?? ''}>
+        <h2 id={id} className={styles.roomTitle}>
+          {name} · {mediaCountLabel(group.files.length - videos, videos)}
+        </h2>
+        {renderGrid(group.files, start, `${name} media`, `${sectionId}:${id}:grid`)}
+      </section>
+    )
+  })
 
   return (
     <>
@@ -101,7 +153,9 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
               <span aria-hidden="true">{section.icon}</span> {section.name}
             </h1>
             <span className={styles.badge} data-testid="photo-count">
-              {countLabel(section.count, 'photo')}
+              {media.data
+                ? mediaCountLabel(countImages(items), items.length - countImages(items))
+                : mediaCountLabel(section.count, 0)}
             </span>
           </div>
           <div className={styles.toolbar}>
@@ -140,28 +194,34 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
           <div className={styles.empty}>
             <p>No photos in this section yet</p>
           </div>
+        ) : byRoom ? (
+          <>
+            <nav className={styles.roomChips} aria-label="Rooms">
+              {groups.map((group) => (
+                <a key={roomAnchor(group.room)} className={styles.chip} href={`#${roomAnchor(group.room)}`}>
+                  {group.room ?? `More in ${section.name}`} · {group.files.length}
+                </a>
+              ))}
+            </nav>
+            {roomSections}
+          </>
         ) : (
-          <VirtualGrid
-            key={sectionId}
-            items={items}
-            getKey={(file) => file.id}
-            view={view}
-            initialDevice={device}
-            label={`${section.name} media`}
-            renderItem={(file, index, { priority }) =>
-              view === 'grid' ? (
-                <MediaCard file={file} alt={alt(file, index)} priority={priority} onOpen={() => openAt(index)} />
-              ) : (
-                <MediaRow file={file} alt={alt(file, index)} onOpen={() => openAt(index)} />
-              )
-            }
-          />
+          renderGrid(items, 0, `${section.name} media`, sectionId)
         )}
       </main>
-      <Lightbox items={items} index={openIndex >= 0 ? openIndex : null} onIndexChange={openAt} onClose={close} altText={alt} />
+      <Lightbox
+        items={items}
+        index={openIndex >= 0 ? openIndex : null}
+        onIndexChange={openAt}
+        onClose={close}
+        altText={alt}
+        caption={caption}
+      />
     </>
   )
 }
+
+const countImages = (files: MediaFile[]) => files.filter((file) => file.fileType === 'image').length
 
 export function SectionNotFound() {
   return (

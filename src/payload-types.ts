@@ -91,8 +91,12 @@ export interface Config {
     defaultIDType: string;
   };
   fallbackLocale: null;
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'property-settings': PropertySetting;
+  };
+  globalsSelect: {
+    'property-settings': PropertySettingsSelect<false> | PropertySettingsSelect<true>;
+  };
   locale: null;
   widgets: {
     collections: CollectionsWidget;
@@ -599,6 +603,65 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   batch?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * What guests see at the top of the public gallery and in shared links.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "property-settings".
+ */
+export interface PropertySetting {
+  id: string;
+  /**
+   * Shown instead of "Property Gallery" in the public header and page titles.
+   */
+  propertyName?: string | null;
+  /**
+   * One line under the name, and the description of shared links.
+   */
+  tagline?: string | null;
+  /**
+   * Shown on the gallery overview.
+   */
+  about?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The picture of shared links and the overview. Only used while it is visible to guests.
+   */
+  coverPhoto?: (string | null) | Media;
+  /**
+   * Contact or booking page (https://…), shown as a button in the public header.
+   */
+  bookingUrl?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "property-settings_select".
+ */
+export interface PropertySettingsSelect<T extends boolean = true> {
+  propertyName?: T;
+  tagline?: T;
+  about?: T;
+  coverPhoto?: T;
+  bookingUrl?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

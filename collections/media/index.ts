@@ -6,6 +6,7 @@ import { authenticated, authenticatedField } from '../../src/access/authenticate
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { adminOrVisible } from './access'
+import { mediaAdminThumbnail } from './admin-thumbnail'
 import { keepPipelineFields, lockRowBeforeUpdate } from './hooks/keep-pipeline-fields'
 import { refusePrefixOnFileRoute } from './hooks/refuse-file-route-query'
 import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
@@ -44,6 +45,7 @@ export const Media: CollectionConfig = {
     // Records are normally created after the browser PUT the bytes straight to the store.
     filesRequiredOnCreate: false,
     displayPreview: true,
+    adminThumbnail: mediaAdminThumbnail,
   },
   fields: [
     // Presentational only (no column): the photo or video, above the fields editors fix.

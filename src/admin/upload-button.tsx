@@ -1,6 +1,6 @@
 // The upload button and modal (spec §2): a button opens a modal dashboard; manual start;
 // a configurable file count (default 1) and an optional maximum size; files added by
-// browsing, dropping, pasting or the device camera, with progress, pause, resume, retry
+// browsing, dropping, pasting or (on touch devices) the device camera, with progress, pause, resume, retry
 // and remove. Same upload path as the upload card.
 'use client'
 import DashboardModal from '@uppy/react/dashboard-modal'
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import '@uppy/core/css/style.min.css'
 import '@uppy/dashboard/css/style.min.css'
 import { UPLOAD_MODAL_DEFAULT_MAX_FILES } from '@/lib/constants'
+import { useTouchDevice } from './gallery/use-media-query'
 import { RegisteredStatus, useRegisteredCount } from './upload-card'
 import { createUploader } from './uploader'
 
@@ -28,6 +29,7 @@ export function UploadButton({
   className,
 }: Props) {
   const [open, setOpen] = useState(false)
+  const touch = useTouchDevice()
   const [registered, countRegistered] = useRegisteredCount(onRegistered)
   const [uppy] = useState(() =>
     createUploader({ id: 'gallery-upload-modal', maxNumberOfFiles, maxFileSize, onRegistered: countRegistered }),
@@ -46,8 +48,8 @@ export function UploadButton({
         closeModalOnClickOutside
         thumbnailWidth={280}
         proudlyDisplayPoweredByUppy={false}
-        showNativePhotoCameraButton
-        showNativeVideoCameraButton
+        showNativePhotoCameraButton={touch}
+        showNativeVideoCameraButton={touch}
       />
       <RegisteredStatus count={registered} />
     </>

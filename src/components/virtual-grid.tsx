@@ -53,6 +53,8 @@ function useLayout(container: React.RefObject<HTMLDivElement | null>) {
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(element)
+    // Content above the grid (another room's grid on a section page) moves it as it lays out.
+    observer.observe(document.body)
     window.addEventListener('resize', measure)
     return () => {
       observer.disconnect()

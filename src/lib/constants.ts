@@ -25,6 +25,8 @@ export const ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'imag
 
 /** §7: queries never go stale, no refetch on focus, no polling by default, no retries. */
 export const SECTIONS_POLL_MS = 30_000
+/** Not in the spec: while any media file is pending or processing, the admin list is re-read this often. */
+export const PROCESSING_POLL_MS = 3_000
 
 /** Security (ARCHITECTURE §9): Payload's default minimum is 3. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -100,3 +102,6 @@ export const BACKUP_STATUS_POLL_MS = 30_000
 export const UPLOAD_BACKUP_DEBOUNCE_MS = 60_000
 /** …but never later than this after the batch's first file, however long uploads trickle in. */
 export const UPLOAD_BACKUP_MAX_DELAY_MS = 10 * 60 * 1000
+/** Not in the spec: property settings (a Payload global) limits. */
+export const PROPERTY_NAME_MAX = 80
+export const PROPERTY_TAGLINE_MAX = 160

@@ -18,3 +18,19 @@ export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.')
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
 }
+
+/**
+ * A file's name as a title guests can read: no extension, separators as spaces, the first
+ * letter capitalised ("back_yard-walkthrough.mp4" → "Back yard walkthrough"). Falls back to
+ * the name itself when nothing readable is left.
+ */
+export function readableTitle(name: string): string {
+  const dot = name.lastIndexOf('.')
+  const stem = dot > 0 ? name.slice(0, dot) : name
+  const words = stem
+    .replace(/[_.\-+]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (!words) return name
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

@@ -2,6 +2,7 @@
 // Pure functions: the admin screen runs them client-side over the loaded list.
 import type { MediaFile } from './api/types'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from './constants'
+import { compareSectionOrder } from './media-order'
 
 /** The public filter: all, image or video. */
 export const filterByType = (files: MediaFile[], type?: 'image' | 'video') =>
@@ -56,14 +57,21 @@ export const categoriesOf = (files: MediaFile[]) =>
 /** The distinct tags of a list, sorted. */
 export const tagsOf = (files: MediaFile[]) => [...new Set(files.flatMap((file) => file.tags))].sort()
 
-/** Spec §2: Sort by Upload Date (newest first), File Size (largest first) or Name (A to Z). */
-export type MediaSort = 'uploadedAt' | 'fileSize' | 'name'
+/**
+ * Spec §2: Sort by Upload Date (newest first), File Size (largest first) or Name (A to Z);
+ * inside one section also its manual order (what visitors see, and what Save Order saved).
+ */
+export type MediaSort = 'sectionOrder' | 'uploadedAt' | 'fileSize' | 'name'
+
+/** The sort a list starts with: a section's own order inside a real section, else newest first. */
+export const defaultSort = (inRealSection: boolean): MediaSort => (inRealSection ? 'sectionOrder' : 'uploadedAt')
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
 export function sortMedia(files: MediaFile[], sort: MediaSort): MediaFile[] {
   const sorted = [...files]
-  if (sort === 'fileSize') sorted.sort((a, b) => b.fileSize - a.fileSize || a.id.localeCompare(b.id))
+  if (sort === 'sectionOrder') sorted.sort(compareSectionOrder)
+  else if (sort === 'fileSize') sorted.sort((a, b) => b.fileSize - a.fileSize || a.id.localeCompare(b.id))
   else if (sort === 'name')
     sorted.sort((a, b) => byName.compare(a.originalFilename, b.originalFilename) || a.id.localeCompare(b.id))
   else sorted.sort((a, b) => (a.uploadedAt < b.uploadedAt ? 1 : a.uploadedAt > b.uploadedAt ? -1 : a.id.localeCompare(b.id)))

@@ -4,6 +4,7 @@ import * as migration_20261121_150725_jobs from './20261121_150725_jobs';
 import * as migration_20261121_152500_load_samples from './20261121_152500_load_samples';
 import * as migration_20261122_130000_duplicates from './20261122_130000_duplicates';
 import * as migration_20261122_140000_backups from './20261122_140000_backups';
+import * as migration_20261122_150000_property_settings from './20261122_150000_property_settings';
 
 export const migrations = [
   {
@@ -35,5 +36,10 @@ export const migrations = [
     up: migration_20261122_140000_backups.up,
     down: migration_20261122_140000_backups.down,
     name: '20261122_140000_backups'
+  },
+  {
+    up: migration_20261122_150000_property_settings.up,
+    down: migration_20261122_150000_property_settings.down,
+    name: '20261122_150000_property_settings',
   },
 ];

@@ -46,7 +46,11 @@ test('the header, stats, section bar and filter bar show the spec texts', async 
   await expect(page.getByText('Property Management Platform Ready')).toBeVisible()
   await expect(page.getByText("Manage your property's photo gallery")).toBeVisible()
   await expect(page.getByText('Welcome, manager')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible()
+  // The gallery's settings (Payload's navigation also lists "Property settings").
+  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute(
+    'href',
+    '/admin/globals/property-settings',
+  )
   await expect(page.getByRole('heading', { name: 'Upload Media' })).toBeVisible()
   for (const label of ['Total Media', 'Size Reduced', 'Avg Load Time', 'Total Size']) {
     await expect(page.getByLabel('Statistics').getByText(label, { exact: true })).toBeVisible()
@@ -233,7 +237,9 @@ test('reordering by drag and by keyboard is saved and survives a reload', async 
   const initial = await order()
   expect(initial.length).toBeGreaterThanOrEqual(3)
 
-  // Drag the first photo onto the third.
+  // Drag the first photo onto the third (in view first: the mouse acts inside the viewport).
+  await sortable.nth(2).scrollIntoViewIfNeeded()
+  await sortable.nth(0).scrollIntoViewIfNeeded()
   const from = (await sortable.nth(0).boundingBox())!
   const to = (await sortable.nth(2).boundingBox())!
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)

@@ -7,7 +7,9 @@ import { signIn } from '../helpers/e2e-admin'
 import { updateMedia } from '../helpers/e2e-seed'
 import { ensurePublicSeed, visibleMedia, type PublicMedia } from '../helpers/public-seed'
 
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`
+// Spec §9's MB with one decimal; under 0.1 MB the size is shown in KB (issue 18: not "0.0 MB").
+const mb = (bytes: number) =>
+  bytes < 104_857.6 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`
 
 test.beforeAll(async ({ browser, baseURL }) => {
@@ -52,7 +54,7 @@ for (const path of ['/', '/public']) {
   })
 }
 
-test('list rows show filename, type, width x height, size in MB and duration', async ({ page, request }) => {
+test('list rows show filename, type, width x height, size in MB (KB when small) and duration', async ({ page, request }) => {
   const media = await visibleMedia(request)
   const photo = media.find((file) => file.originalFilename === 'pub-main-1.jpg')!
   const video = media.find((file) => file.originalFilename === 'pub-tour-a.mp4')!

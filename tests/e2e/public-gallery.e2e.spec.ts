@@ -55,7 +55,16 @@ test('the header shows the visible photo count, the video card and one preview c
   const videos = (await (await request.get('/api/media-files?type=video')).json()) as MediaFile[]
   await page.goto('/gallery')
   const total = sections.reduce((sum, s) => sum + s.count, 0)
-  await expect(page.getByTestId('photo-count')).toHaveText(`${total} photos`)
+  // Counts tell photos from videos: "12 photos · 2 videos" (issue 18).
+  const counted = (all: number, videoCount: number) => {
+    const photos = `${all - videoCount} ${all - videoCount === 1 ? 'photo' : 'photos'}`
+    const clips = `${videoCount} ${videoCount === 1 ? 'video' : 'videos'}`
+    return videoCount === 0 ? photos : all === videoCount ? clips : `${photos} · ${clips}`
+  }
+  const videosIn = (sectionId: string) => videos.filter((video) => video.section === sectionId).length
+  const sectionVideos = sections.reduce((sum, s) => sum + videosIn(s.id), 0)
+  expect(sectionVideos).toBeGreaterThan(0)
+  await expect(page.getByTestId('photo-count')).toHaveText(counted(total, sectionVideos))
   await expect(page.getByRole('button', { name: 'Start Tour' })).toBeVisible()
 
   const play = page.getByRole('link', { name: /^Play video/ })
@@ -75,7 +84,7 @@ test('the header shows the visible photo count, the video card and one preview c
     }
     const card = page.locator(`section[data-section-id="${section.id}"]`)
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(`${section.icon} ${section.name}`)
-    await expect(card).toContainText(`${preview.totalCount} ${preview.totalCount === 1 ? 'photo' : 'photos'}`)
+    await expect(card).toContainText(counted(preview.totalCount, videosIn(section.id)))
     await expect(card.getByRole('img')).toHaveCount(preview.previewFiles.length)
     expect(preview.previewFiles.length).toBeLessThanOrEqual(4)
     if (preview.previewFiles.length === 0) await expect(card).toContainText('No photos in this section yet')

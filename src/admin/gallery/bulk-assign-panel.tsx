@@ -23,9 +23,10 @@ type Props = {
   sections: SectionInfo[]
   onOpenDialog: () => void
   onClear: () => void
+  onDelete: () => void
 }
 
-export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear }: Props) {
+export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear, onDelete }: Props) {
   const notify = useNotify()
   const queryClient = useQueryClient()
   const [section, setSection] = useState<string | undefined>()
@@ -85,6 +86,9 @@ export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear }: 
       </button>
       <button type="button" className={`${styles.button} ${styles.primary}`} onClick={onOpenDialog} disabled={pending}>
         Assign to Sections ({selection.length})
+      </button>
+      <button type="button" className={`${styles.button} ${styles.danger}`} onClick={onDelete} disabled={pending}>
+        Delete ({selection.length})
       </button>
       <button type="button" className={styles.button} onClick={onClear} disabled={pending}>
         Clear

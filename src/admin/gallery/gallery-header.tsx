@@ -10,14 +10,19 @@ import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
 import { DuplicatesDialog } from './duplicates-dialog'
 import styles from './gallery.module.css'
+import { useTouchDevice } from './use-media-query'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
+/** The gallery's settings: the property settings global (name, tagline, about, cover, booking link). */
+const SETTINGS_URL = '/admin/globals/property-settings'
 
 type Props = { username: string; onRegistered: () => void }
 
 export const GalleryHeader = memo(function GalleryHeader({ username, onRegistered }: Props) {
   const notify = useNotify()
   const logout = useLogout()
+  // A phone has no windows to open: the button is for desktops.
+  const touch = useTouchDevice()
   const [duplicatesOpen, setDuplicatesOpen] = useState(false)
 
   const signOut = () =>
@@ -51,19 +56,26 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
           Find Duplicates
         </button>
         <DuplicatesDialog open={duplicatesOpen} onOpenChange={setDuplicatesOpen} />
-        <a className={`${styles.button} ${styles.iconButton}`} href="/admin/account" aria-label="Settings" title="Settings">
+        <a
+          className={`${styles.button} ${styles.iconButton}`}
+          href={SETTINGS_URL}
+          aria-label="Settings"
+          title="Property settings"
+        >
           ⚙️
         </a>
         <button type="button" className={styles.button} onClick={() => window.open('/gallery', '_blank', 'noopener')}>
           Public Gallery
         </button>
-        <button
-          type="button"
-          className={styles.button}
-          onClick={() => window.open(window.location.href, '_blank', NEW_WINDOW_FEATURES)}
-        >
-          Open in New Window
-        </button>
+        {!touch && (
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => window.open(window.location.href, '_blank', NEW_WINDOW_FEATURES)}
+          >
+            Open in New Window
+          </button>
+        )}
         <button type="button" className={styles.button} onClick={signOut} disabled={logout.isPending}>
           Logout
         </button>

@@ -4,7 +4,7 @@
 'use client'
 import { memo, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
-import { formatMegabytes } from '@/lib/format'
+import { formatFileSize } from '@/lib/format'
 import styles from './gallery.module.css'
 import { MediaThumb } from './media-thumb'
 import { SectionPicker } from './section-picker'
@@ -22,9 +22,18 @@ type Props = {
   selected: boolean
   onActivate: (file: MediaFile, event: MouseEvent) => void
   onEditTags: (file: MediaFile) => void
+  onDelete: (file: MediaFile) => void
 }
 
-export const MediaCard = memo(function MediaCard({ file, sections, selectMode, selected, onActivate, onEditTags }: Props) {
+export const MediaCard = memo(function MediaCard({
+  file,
+  sections,
+  selectMode,
+  selected,
+  onActivate,
+  onEditTags,
+  onDelete,
+}: Props) {
   // The picker (a Radix select) mounts when the card is first hovered or focused: a grid
   // of cards scrolling past, or re-filtered on each keystroke, stays cheap to render.
   const [engaged, setEngaged] = useState(false)
@@ -79,12 +88,18 @@ export const MediaCard = memo(function MediaCard({ file, sections, selectMode, s
             >
               ✎
             </a>
+            <DeleteButton file={file} onDelete={onDelete} />
           </span>
         </div>
         <p className={styles.meta}>
-          {formatMegabytes(file.fileSize)}
+          {formatFileSize(file.fileSize)}
           {file.room ? ` · ${file.room}` : ''}
         </p>
+        {file.status === 'failed' && file.processingError && (
+          <p className={styles.failure} title={file.processingError}>
+            {file.processingError}
+          </p>
+        )}
         <ul className={styles.tagRow} aria-label="Tags">
           {file.tags.slice(0, MAX_CARD_TAGS).map((tag) => (
             <li key={tag} className={styles.tag}>
@@ -96,3 +111,17 @@ export const MediaCard = memo(function MediaCard({ file, sections, selectMode, s
     </article>
   )
 })
+
+export function DeleteButton({ file, onDelete }: { file: MediaFile; onDelete: (file: MediaFile) => void }) {
+  return (
+    <button
+      type="button"
+      className={`${styles.button} ${styles.iconButton} ${styles.danger}`}
+      aria-label={`Delete ${file.originalFilename}`}
+      title="Delete"
+      onClick={() => onDelete(file)}
+    >
+      🗑
+    </button>
+  )
+}

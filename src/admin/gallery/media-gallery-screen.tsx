@@ -8,12 +8,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useNotify } from '@/components/notices'
 import { UploadCard } from '@/admin/upload-card'
-import { refreshGallery, useMediaFiles, useSections } from '@/lib/api/admin-reads'
+import { isProcessing, refreshGallery, useMediaFiles, useSections } from '@/lib/api/admin-reads'
+import { queryKeys } from '@/lib/api/query-keys'
 import { useReorderSection } from '@/lib/api/reorder-section'
 import type { MediaFile } from '@/lib/api/types'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '@/lib/constants'
 import {
   categoriesOf,
+  defaultSort,
   filterBySection,
   filterByType,
   filterMedia,
@@ -29,6 +31,7 @@ import { selectRange, toggleSelection } from '@/lib/media-selection'
 import { BackupPanel } from './backup-panel'
 import { BulkAssignDialog } from './bulk-assign-dialog'
 import { BulkAssignPanel } from './bulk-assign-panel'
+import { DeleteDialog } from './delete-dialog'
 import { FilterBar } from './filter-bar'
 import styles from './gallery.module.css'
 import { GalleryHeader } from './gallery-header'
@@ -51,6 +54,11 @@ const StaticUploadCard = memo(UploadCard)
 
 type TypeFilter = 'all' | 'image' | 'video'
 
+/** The admin lightbox names files by what the manager uploaded, not "Photo 18". */
+const fileAlt = (file: MediaFile) => file.description?.trim() || file.originalFilename
+const fileCaption = (file: MediaFile) => [file.originalFilename, file.room, file.description?.trim()].filter(Boolean).join(' · ')
+const lightboxDeleteClass = styles.lightboxDelete
+
 export function MediaGalleryScreen({ username }: { username: string }) {
   const notify = useNotify()
   const queryClient = useQueryClient()
@@ -62,12 +70,14 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   const [view, setView] = useState<'grid' | 'list'>('grid')
   const [filters, setFilters] = useState<MediaFilters>(NO_FILTERS)
   const [typeFilter, setTypeFilter] = useState<TypeFilter>('all')
-  const [sort, setSort] = useState<MediaSort>('uploadedAt')
+  // null: the list's default (the section's own order inside a section, else newest first).
+  const [chosenSort, setSort] = useState<MediaSort | null>(null)
   const [selectMode, setSelectMode] = useState(false)
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const [reorderList, setReorderList] = useState<MediaFile[] | null>(null)
   const [bulkOpen, setBulkOpen] = useState(false)
   const [tagsFileId, setTagsFileId] = useState<string | null>(null)
+  const [toDelete, setToDelete] = useState<MediaFile[]>(EMPTY)
   // The lightbox shows the grid's current list (filters and sort applied), from the clicked card.
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
 
@@ -78,6 +88,19 @@ export function MediaGalleryScreen({ username }: { username: string }) {
     [sectionsQuery.data],
   )
   const isRealSection = activeSection !== ALL_SECTIONS_ID && activeSection !== HIDDEN_SECTION_ID
+  const sort: MediaSort =
+    chosenSort === null || (chosenSort === 'sectionOrder' && !isRealSection) ? defaultSort(isRealSection) : chosenSort
+
+  // When the last file finishes processing, the stats and section counts catch up too.
+  const processing = isProcessing(media)
+  const wasProcessing = useRef(processing)
+  useEffect(() => {
+    if (wasProcessing.current && !processing) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.mediaFiles.stats() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sections.all })
+    }
+    wasProcessing.current = processing
+  }, [processing, queryClient])
 
   // Typing stays responsive: the list follows the search text at React's deferred priority.
   const deferredFilters = useDeferredValue(filters)
@@ -96,6 +119,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   const chooseSection = useCallback((section: string) => {
     setActiveSection(section)
     setReorderList(null)
+    setSort(null)
   }, [])
 
   const toggleSelectMode = () => {
@@ -118,6 +142,11 @@ export function MediaGalleryScreen({ username }: { username: string }) {
     setSelected((current) => (event.shiftKey ? selectRange(list, current, file.id) : toggleSelection(current, file.id)))
   }, [])
   const onEditTags = useCallback((file: MediaFile) => setTagsFileId(file.id), [])
+  const onDelete = useCallback((file: MediaFile) => setToDelete([file]), [])
+  const onDeleted = useCallback((ids: string[]) => {
+    const gone = new Set(ids)
+    setSelected((current) => new Set([...current].filter((id) => !gone.has(id))))
+  }, [])
 
   const startReorder = () => {
     if (!isRealSection) {
@@ -149,7 +178,8 @@ export function MediaGalleryScreen({ username }: { username: string }) {
       <div className={styles.screen} data-testid="media-gallery">
         <BackupPanel />
         <GalleryHeader username={username} onRegistered={onRegistered} />
-        <StaticUploadCard onRegistered={onRegistered} />
+        {/* Slim while loading too: only a gallery known to be empty gets the full card (no jump on load). */}
+        <StaticUploadCard onRegistered={onRegistered} slim={media === undefined || media.length > 0} />
         <StatCards />
         <SectionFilterBar
           sections={sectionsQuery.data}
@@ -194,6 +224,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
                 onValueChange={(value) => setSort(value as MediaSort)}
                 placeholder="Sort by Upload Date"
                 options={[
+                  ...(isRealSection ? [{ value: 'sectionOrder', label: 'Section order' }] : []),
                   { value: 'uploadedAt', label: 'Sort by Upload Date' },
                   { value: 'fileSize', label: 'Sort by File Size' },
                   { value: 'name', label: 'Sort by Name' },
@@ -252,6 +283,8 @@ export function MediaGalleryScreen({ username }: { username: string }) {
               selected={selected}
               onActivate={onActivate}
               onEditTags={onEditTags}
+              onDelete={onDelete}
+              hasMedia={all.length > 0}
             />
           )}
         </section>
@@ -261,6 +294,18 @@ export function MediaGalleryScreen({ username }: { username: string }) {
           index={lightboxIndex !== null && lightboxIndex < shown.length ? lightboxIndex : null}
           onIndexChange={setLightboxIndex}
           onClose={() => setLightboxIndex(null)}
+          altText={fileAlt}
+          caption={fileCaption}
+          actions={(file) => (
+            <button
+              type="button"
+              className={lightboxDeleteClass}
+              aria-label={`Delete ${file.originalFilename}`}
+              onClick={() => setToDelete([file])}
+            >
+              Delete
+            </button>
+          )}
         />
 
         {selectMode && selection.length > 0 && (
@@ -269,6 +314,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
             sections={sections}
             onOpenDialog={() => setBulkOpen(true)}
             onClear={() => setSelected(new Set())}
+            onDelete={() => setToDelete(selection)}
           />
         )}
         <BulkAssignDialog
@@ -279,6 +325,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
           onComplete={() => setSelected(new Set())}
         />
         <TagsDialog file={tagsFile} onClose={() => setTagsFileId(null)} />
+        <DeleteDialog files={toDelete} onClose={() => setToDelete(EMPTY)} onDeleted={onDeleted} />
       </div>
     </Tooltip.Provider>
   )

@@ -5,9 +5,9 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
-import { formatDuration, formatMegabytes } from '@/lib/format'
+import { formatDuration, formatFileSize } from '@/lib/format'
 import styles from './gallery.module.css'
-import { editorUrl, MediaCard } from './media-card'
+import { DeleteButton, editorUrl, MediaCard } from './media-card'
 import { MediaThumb } from './media-thumb'
 import { placementOf, SectionBadge, type SectionInfo } from './ui'
 import { useGridColumns } from './use-media-query'
@@ -24,6 +24,9 @@ type Props = {
   selected: ReadonlySet<string>
   onActivate: (file: MediaFile, event: MouseEvent) => void
   onEditTags: (file: MediaFile) => void
+  onDelete: (file: MediaFile) => void
+  /** Whether the gallery holds any media at all (else the empty state says how to start). */
+  hasMedia?: boolean
 }
 
 /** The grid's distance from the top of the document, kept current as content above it changes. */
@@ -42,7 +45,7 @@ function useScrollMargin() {
   return [ref, margin] as const
 }
 
-export function MediaGrid({ files, view, ...rest }: Props) {
+export function MediaGrid({ files, view, hasMedia = true, ...rest }: Props) {
   const columns = useGridColumns()
   if (!files) {
     return (
@@ -53,7 +56,14 @@ export function MediaGrid({ files, view, ...rest }: Props) {
       </div>
     )
   }
-  if (!files.length) return <p className={styles.emptyState}>No media match these filters.</p>
+  if (!files.length)
+    return (
+      <p className={styles.emptyState}>
+        {hasMedia
+          ? 'No media match these filters.'
+          : 'No media yet. Drop photos and videos on the upload area above, or use Upload Files, to start your gallery.'}
+      </p>
+    )
   return view === 'grid' ? <VirtualGrid files={files} columns={columns} {...rest} /> : <VirtualList files={files} {...rest} />
 }
 
@@ -65,6 +75,7 @@ function VirtualGrid({
   selected,
   onActivate,
   onEditTags,
+  onDelete,
 }: Omit<Props, 'view'> & { files: MediaFile[]; columns: number }) {
   const [ref, scrollMargin] = useScrollMargin()
   const rows = Math.ceil(files.length / columns)
@@ -101,6 +112,7 @@ function VirtualGrid({
                 selected={selected.has(file.id)}
                 onActivate={onActivate}
                 onEditTags={onEditTags}
+                onDelete={onDelete}
               />
             ))}
           </div>
@@ -117,6 +129,7 @@ function VirtualList({
   selected,
   onActivate,
   onEditTags,
+  onDelete,
 }: Omit<Props, 'view'> & { files: MediaFile[] }) {
   const [ref, scrollMargin] = useScrollMargin()
   const virtualizer = useWindowVirtualizer({
@@ -156,15 +169,19 @@ function VirtualList({
                 <MediaThumb file={file} width={400} />
               </button>
               <div style={{ minWidth: 0 }}>
-                <p className={styles.fileName}>{file.originalFilename}</p>
-                <p className={styles.meta}>
+                <p className={styles.fileName} title={file.originalFilename}>
+                  {file.originalFilename}
+                </p>
+                <p className={`${styles.meta} ${styles.listMeta}`} data-testid="list-meta">
                   {file.fileType === 'video' ? 'Video' : 'Image'}
-                  {file.width && file.height ? ` · ${file.width} x ${file.height}` : ''} · {formatMegabytes(file.fileSize)}
+                  {file.width && file.height ? ` · ${file.width} x ${file.height}` : ''} · {formatFileSize(file.fileSize)}
                   {file.fileType === 'video' && file.duration ? ` · ${formatDuration(file.duration)}` : ''}
                 </p>
               </div>
-              <div className={styles.toolbar}>
-                <SectionBadge section={placementOf(file, sections)} />
+              <div className={`${styles.toolbar} ${styles.listActions}`}>
+                <span className={styles.listBadge}>
+                  <SectionBadge section={placementOf(file, sections)} />
+                </span>
                 <button
                   type="button"
                   className={`${styles.button} ${styles.iconButton}`}
@@ -180,6 +197,7 @@ function VirtualList({
                 >
                   ✎
                 </a>
+                <DeleteButton file={file} onDelete={onDelete} />
               </div>
             </div>
           )

@@ -25,3 +25,6 @@ export function useGridColumns(): number {
   if (below1024) return 4
   return below1280 ? 4 : 5
 }
+
+/** A phone or tablet (a coarse pointer and no hover): offers its camera, has no windows to open. */
+export const useTouchDevice = () => useMediaQuery('(hover: none) and (pointer: coarse)')

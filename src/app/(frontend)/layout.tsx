@@ -2,11 +2,12 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { LoadTimeReporter } from '@/components/load-time-reporter'
 import { QueryProvider } from '@/components/query-provider'
+import { siteMetadata } from '@media-public/site-metadata'
 import './global.css'
 
-export const metadata: Metadata = {
-  title: { default: 'Property Gallery', template: '%s · Property Gallery' },
-  description: 'Photos and videos of the property, room by room.',
+// Title template, description and link-preview tags from the property settings.
+export function generateMetadata(): Promise<Metadata> {
+  return siteMetadata()
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 }

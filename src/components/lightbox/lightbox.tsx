@@ -11,6 +11,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ReactNode,
   type PointerEvent as ReactPointerEvent,
   type TouchEvent,
 } from 'react'
@@ -35,6 +36,10 @@ export type LightboxProps = {
   onClose(): void
   /** Alternative text of an item; by default its description, else "Photo N" / "Video N". */
   altText?(item: MediaFile, index: number): string
+  /** The toolbar's caption; by default the alternative text. */
+  caption?(item: MediaFile, index: number): string
+  /** Extra toolbar buttons for the open item (the admin's Delete). */
+  actions?(item: MediaFile): ReactNode
 }
 
 const SWIPE_MIN_PX = 50
@@ -58,7 +63,7 @@ function preload(item: MediaFile | undefined) {
   image.src = src
 }
 
-export function Lightbox({ items, index, onIndexChange, onClose, altText = defaultAlt }: LightboxProps) {
+export function Lightbox({ items, index, onIndexChange, onClose, altText = defaultAlt, caption, actions }: LightboxProps) {
   const open = index !== null && items.length > 0
   const current = open ? Math.min(index, items.length - 1) : 0
   const item = open ? items[current] : undefined
@@ -191,7 +196,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
           }}
         >
           <div className={styles.toolbar}>
-            <Dialog.Title className={styles.title}>{alt}</Dialog.Title>
+            <Dialog.Title className={styles.title}>{item && caption ? caption(item, current) : alt}</Dialog.Title>
             <span className={styles.counter} aria-live="polite">
               {current + 1} / {items.length}
             </span>
@@ -220,6 +225,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                 </button>
               </div>
             )}
+            {item && actions?.(item)}
             <Dialog.Close className={styles.button} aria-label="Close">
               ✕
             </Dialog.Close>
@@ -237,28 +243,30 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
             onPointerCancel={endDrag}
             onPointerLeave={endDrag}
           >
-            {item?.fileType === 'video' ? (
-              <video
-                key={item.id}
-                className={styles.media}
-                src={item.objectPath}
-                poster={item.thumbnailPath ?? undefined}
-                controls
-                playsInline
-                preload="metadata"
-                aria-label={alt}
-                onKeyDown={(event) => {
-                  // The scrubber steps 10 % of the video per arrow key (spec §9).
-                  const video = event.currentTarget
-                  if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || !Number.isFinite(video.duration)) return
-                  event.preventDefault()
-                  const step = video.duration * VIDEO_SCRUB_STEP * (event.key === 'ArrowRight' ? 1 : -1)
-                  video.currentTime = Math.min(video.duration, Math.max(0, video.currentTime + step))
-                }}
-              />
-            ) : item ? (
-              <LightboxImage key={item.id} item={item} alt={alt} zoom={zoom} transform={transform} onTap={onTap} />
-            ) : null}
+            <div className={styles.frame}>
+              {item?.fileType === 'video' ? (
+                <video
+                  key={item.id}
+                  className={styles.media}
+                  src={item.objectPath}
+                  poster={item.thumbnailPath ?? undefined}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  aria-label={alt}
+                  onKeyDown={(event) => {
+                    // The scrubber steps 10 % of the video per arrow key (spec §9).
+                    const video = event.currentTarget
+                    if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || !Number.isFinite(video.duration)) return
+                    event.preventDefault()
+                    const step = video.duration * VIDEO_SCRUB_STEP * (event.key === 'ArrowRight' ? 1 : -1)
+                    video.currentTime = Math.min(video.duration, Math.max(0, video.currentTime + step))
+                  }}
+                />
+              ) : item ? (
+                <LightboxImage key={item.id} item={item} alt={alt} zoom={zoom} transform={transform} onTap={onTap} />
+              ) : null}
+            </div>
           </div>
 
           {items.length > 1 && (

@@ -1,8 +1,10 @@
 // The reads the admin screen makes (spec §7): GET /api/sections (polled every 30 s),
 // GET /api/media-files (every media file for a signed-in manager) and GET /api/media-files/stats.
+// While any file is still being processed the list and the stats are re-read every few
+// seconds (an answer costs a 304 when nothing changed), so cards turn ready or failed by themselves.
 'use client'
-import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { SECTIONS_POLL_MS } from '../constants'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { PROCESSING_POLL_MS, SECTIONS_POLL_MS } from '../constants'
 import type { MediaFile, MediaStats, Section } from './types'
 import { apiRequest } from './client'
 import { queryKeys } from './query-keys'
@@ -22,8 +24,27 @@ export const getStats = () => read<MediaStats>('/api/media-files/stats', 'Failed
 
 export const useSections = () =>
   useQuery({ queryKey: queryKeys.sections.list(), queryFn: getSections, refetchInterval: SECTIONS_POLL_MS })
-export const useMediaFiles = () => useQuery({ queryKey: queryKeys.mediaFiles.list(), queryFn: getMediaFiles })
-export const useStats = () => useQuery({ queryKey: queryKeys.mediaFiles.stats(), queryFn: getStats })
+/** True while a file of the list waits for, or is in, processing. */
+export const isProcessing = (files: readonly MediaFile[] | undefined) =>
+  Boolean(files?.some((file) => file.status === 'pending' || file.status === 'processing'))
+
+export const useMediaFiles = () =>
+  useQuery({
+    queryKey: queryKeys.mediaFiles.list(),
+    queryFn: getMediaFiles,
+    refetchInterval: (query) => (isProcessing(query.state.data) ? PROCESSING_POLL_MS : false),
+  })
+
+export const useStats = () => {
+  const queryClient = useQueryClient()
+  return useQuery({
+    queryKey: queryKeys.mediaFiles.stats(),
+    queryFn: getStats,
+    // Size Reduced and the counts change as processing finishes: follow the list's polling.
+    refetchInterval: () =>
+      isProcessing(queryClient.getQueryData<MediaFile[]>(queryKeys.mediaFiles.list())) ? PROCESSING_POLL_MS : false,
+  })
+}
 
 /** "Refreshes media files and sections" (spec §7): one place for every mutation. */
 export async function refreshGallery(queryClient: QueryClient) {
