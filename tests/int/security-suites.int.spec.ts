@@ -84,6 +84,19 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/s3/multipart/:uploadId': { anonymous: 401, manager: 400 },
   'POST /api/metrics/load-times': { anonymous: 400, manager: 400 },
   'GET /api/access': { anonymous: 200, manager: 200 },
+  // Duplicates: the scan runs for real (it answers 202 while running); the download names no backup.
+  'GET /api/duplicates': { anonymous: 401, manager: 200 },
+  'POST /api/duplicates/scan': { anonymous: 401, manager: 202 },
+  'GET /api/duplicates/scan': { anonymous: 401, manager: 202 },
+  // Backups: the manager's create makes a real backup, and the restore restores it (nothing changes).
+  'GET /api/backup/status': { anonymous: 401, manager: 200 },
+  'POST /api/backup/create': { anonymous: 401, manager: 201 },
+  'POST /api/backup/restore': { anonymous: 401, manager: 200 },
+  'GET /api/backups': { anonymous: 401, manager: 200 },
+  'GET /api/backups/:id/download': { anonymous: 401, manager: 404 },
+  // Property settings: signed-in users read and save them over REST (visitors get them in the pages).
+  'GET /api/globals/property-settings': { anonymous: 403, manager: 200 },
+  'POST /api/globals/property-settings': { anonymous: 403, manager: 200 },
   'POST /api/users/forgot-password': { anonymous: 400, manager: 400 },
   'GET /api/users/init': { anonymous: 200, manager: 200 },
   'POST /api/users/login': { anonymous: 400, manager: 400 },
@@ -177,6 +190,10 @@ function routesOf(payload: Payload): Route[] {
     for (const endpoint of collection.endpoints || []) {
       routes.push({ method: endpoint.method.toUpperCase(), path: `/api/${collection.slug}${endpoint.path === '/' ? '' : endpoint.path}` })
     }
+  }
+  // Payload serves a global's REST routes without listing them as endpoints: read and update.
+  for (const global of payload.config.globals ?? []) {
+    routes.push({ method: 'GET', path: `/api/globals/${global.slug}` }, { method: 'POST', path: `/api/globals/${global.slug}` })
   }
   const seen = new Set<string>()
   return routes.filter((route) => {
