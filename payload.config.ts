@@ -8,11 +8,13 @@ import sharp from 'sharp'
 import { Media } from './collections/media'
 import { Sections } from './collections/sections'
 import { Users } from './collections/users'
+import { analysisEndpoints } from './endpoints/analysis'
 import { authEndpoints } from './endpoints/auth'
 import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
 import { uploaderEndpoints } from './endpoints/uploader'
+import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
@@ -42,9 +44,9 @@ export default buildConfig({
     },
   },
   collections: [Users, Media, Sections],
-  endpoints: [...authEndpoints, ...sectionsEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints],
+  endpoints: [...authEndpoints, ...sectionsEndpoints, ...analysisEndpoints, ...mediaFilesEndpoints, ...objectsEndpoints, ...uploaderEndpoints, ...metricsEndpoints],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

@@ -101,6 +101,7 @@ export interface Config {
   jobs: {
     tasks: {
       ingestMedia: TaskIngestMedia;
+      analyzeMedia: TaskAnalyzeMedia;
       inline: {
         input: unknown;
         output: unknown;
@@ -200,15 +201,6 @@ export interface Media {
   sha256?: string | null;
   perceptualHash?: string | null;
   cropHashes?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  embedding?:
     | {
         [k: string]: unknown;
       }
@@ -336,7 +328,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia';
+        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia';
         taskID: string;
         input?:
           | {
@@ -369,7 +361,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'ingestMedia') | null;
+  taskSlug?: ('inline' | 'ingestMedia' | 'analyzeMedia') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -493,7 +485,6 @@ export interface MediaSelect<T extends boolean = true> {
   sha256?: T;
   perceptualHash?: T;
   cropHashes?: T;
-  embedding?: T;
   posterKey?: T;
   playbackKey?: T;
   derivatives?: T;
@@ -612,6 +603,18 @@ export interface CollectionsWidget {
 export interface TaskIngestMedia {
   input: {
     mediaId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskAnalyzeMedia".
+ */
+export interface TaskAnalyzeMedia {
+  input: {
+    mediaId: string;
+    runId?: string | null;
+    force?: boolean | null;
   };
   output?: unknown;
 }

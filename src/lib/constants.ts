@@ -76,3 +76,8 @@ export const VIDEO_SCRUB_STEP = 0.1
 export const MAX_SAMPLES_PER_REPORT = 50
 /** Longer than a minute is not an image load we can learn from (a stalled tab). */
 export const MAX_SAMPLE_MS = 60_000
+
+/** §7 Analyze All answers `{ analyzed }` when the batch finishes within this; else it reports progress. */
+export const ANALYZE_ALL_WAIT_MS = 25_000
+/** The rendition analysis reads (ARCHITECTURE §7): the 800-px one. */
+export const ANALYSIS_RENDITION_WIDTH = 800

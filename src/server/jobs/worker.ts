@@ -12,10 +12,17 @@
 // not been touched for STALE_AFTER_MS lost its worker (a crash, a kill mid-ingest) and is
 // claimed again; ingest is idempotent, so the re-run gives the same result.
 import type { Payload } from 'payload'
+import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { poolOf } from '../db/advisory-lock'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
+/**
+ * Slots for the analysis queue: one, as the model runs one inference at a time per process
+ * anyway. Its own slot, so ingest never waits behind analysis (nor analysis behind ingest).
+ */
+export const ANALYSIS_SLOTS = 1
+export const DEFAULT_QUEUE = 'default'
 const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
 export const HEARTBEAT_MS = 30_000
@@ -23,20 +30,20 @@ export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
-/** Takes the oldest runnable job of the default queue for this worker; null when none is waiting. */
-export async function claimJob(payload: Payload): Promise<string | null> {
+/** Takes the oldest runnable job of a queue for this worker; null when none is waiting. */
+export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE): Promise<string | null> {
   const { rows } = await poolOf(payload).query<{ id: string }>(
     `UPDATE payload_jobs SET processing = true, updated_at = now()
       WHERE id = (
         SELECT id FROM payload_jobs
          WHERE completed_at IS NULL AND has_error IS NOT TRUE
            AND (processing = false OR updated_at < now() - make_interval(secs => $1))
-           AND (wait_until IS NULL OR wait_until < now()) AND queue = 'default'
+           AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
          ORDER BY created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
       RETURNING id`,
-    [STALE_AFTER_MS / 1000],
+    [STALE_AFTER_MS / 1000, queue],
   )
   return rows[0]?.id ?? null
 }
@@ -55,12 +62,12 @@ async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise
 }
 
 /** Starts the slots; the function it answers stops claiming and resolves once running jobs have finished. */
-export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => Promise<void> {
+export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, analysisSlots = ANALYSIS_SLOTS): () => Promise<void> {
   let stopped = false
-  const slot = async () => {
+  const slot = async (queue: string) => {
     while (!stopped) {
       try {
-        const id = await claimJob(payload)
+        const id = await claimJob(payload, queue)
         if (id) await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
         else await sleep(IDLE_MS)
       } catch (error) {
@@ -69,7 +76,10 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS): () => P
       }
     }
   }
-  const running = Array.from({ length: slots }, slot)
+  const running = [
+    ...Array.from({ length: slots }, () => slot(DEFAULT_QUEUE)),
+    ...Array.from({ length: analysisSlots }, () => slot(ANALYSIS_QUEUE)),
+  ]
   return async () => {
     stopped = true
     await Promise.all(running)
