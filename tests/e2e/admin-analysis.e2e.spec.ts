@@ -4,13 +4,14 @@
 // and a placement suggestion is accepted with one click.
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
 import { uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
 
 type Media = { id: string; originalFilename: string; status?: string; isAnalyzed: string; section: string | null; suggestion?: unknown }
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/analysis')
+const FIXTURES = fileURLToPath(new URL('../fixtures/analysis', import.meta.url))
 const notices = (page: Page) => page.locator('[role="region"][aria-label^="Notifications (F8)"]')
 const unique = `a${Date.now().toString(36)}`
 
