@@ -91,7 +91,8 @@ describe('Analyze All on real photographs', () => {
     const edit = await admin.json('PUT', `/api/media-files/${dune}/metadata`, { body: { tags: ['Sea View', 'sunset'], description: 'Our favourite spot.' } })
     expect(edit.status).toBe(200)
 
-    const stop = startJobsWorker(payload, 1, 1)
+    // The worker's default analysis slots (two jobs at once, one inference at a time).
+    const stop = startJobsWorker(payload, 1)
     try {
       const { status, body } = await admin.json('POST', '/api/media-files/analyze-all')
       expect(status).toBe(200)

@@ -18,10 +18,11 @@ import { poolOf } from '../db/advisory-lock'
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
 /**
- * Slots for the analysis queue: one, as the model runs one inference at a time per process
- * anyway. Its own slot, so ingest never waits behind analysis (nor analysis behind ingest).
+ * Slots for the analysis queue, apart from ingest's so ingest never waits behind analysis.
+ * The model runs one inference at a time per process whatever the slots: two let one job's
+ * store read, image decoding and database writes overlap the other's inference.
  */
-export const ANALYSIS_SLOTS = 1
+export const ANALYSIS_SLOTS = 2
 export const DEFAULT_QUEUE = 'default'
 const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
