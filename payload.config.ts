@@ -9,6 +9,7 @@ import { Media } from './collections/media'
 import { Sections } from './collections/sections'
 import { Users } from './collections/users'
 import { PropertySettings } from './globals/property-settings'
+import { analysisEndpoints } from './endpoints/analysis'
 import { authEndpoints } from './endpoints/auth'
 import { mediaFilesEndpoints } from './endpoints/media-files'
 import { metricsEndpoints } from './endpoints/metrics'
@@ -16,6 +17,7 @@ import { objectsEndpoints } from './endpoints/objects'
 import { uploaderEndpoints } from './endpoints/uploader'
 import { backupEndpoints } from './endpoints/backup'
 import { backupTask } from './jobs/backup'
+import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { duplicatesEndpoints } from './endpoints/duplicates'
@@ -52,6 +54,7 @@ export default buildConfig({
   endpoints: [
     ...authEndpoints,
     ...sectionsEndpoints,
+    ...analysisEndpoints,
     ...mediaFilesEndpoints,
     ...objectsEndpoints,
     ...uploaderEndpoints,
@@ -60,7 +63,7 @@ export default buildConfig({
     ...backupEndpoints,
   ],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, scanDuplicatesTask, backupTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

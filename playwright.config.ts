@@ -44,6 +44,13 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), HOSTNAME: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      PORT: String(PORT),
+      HOSTNAME: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      // Seeded photos keep exactly the texts each test gives them; analysis runs when a test asks (Analyze All).
+      ANALYZE_ON_UPLOAD: 'false',
+    },
   },
 })

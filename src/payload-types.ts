@@ -105,6 +105,7 @@ export interface Config {
   jobs: {
     tasks: {
       ingestMedia: TaskIngestMedia;
+      analyzeMedia: TaskAnalyzeMedia;
       scanDuplicates: TaskScanDuplicates;
       backup: TaskBackup;
       inline: {
@@ -217,15 +218,6 @@ export interface Media {
     | number
     | boolean
     | null;
-  embedding?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
   posterKey?: string | null;
   playbackKey?: string | null;
   /**
@@ -244,6 +236,7 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
+  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -345,7 +338,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia' | 'scanDuplicates' | 'backup';
+        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backup';
         taskID: string;
         input?:
           | {
@@ -378,7 +371,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'ingestMedia' | 'scanDuplicates' | 'backup') | null;
+  taskSlug?: ('inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backup') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -502,11 +495,11 @@ export interface MediaSelect<T extends boolean = true> {
   sha256?: T;
   perceptualHash?: T;
   cropHashes?: T;
-  embedding?: T;
   posterKey?: T;
   playbackKey?: T;
   derivatives?: T;
   placeholder?: T;
+  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -680,6 +673,18 @@ export interface CollectionsWidget {
 export interface TaskIngestMedia {
   input: {
     mediaId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskAnalyzeMedia".
+ */
+export interface TaskAnalyzeMedia {
+  input: {
+    mediaId: string;
+    runId?: string | null;
+    force?: boolean | null;
   };
   output?: unknown;
 }

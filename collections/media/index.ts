@@ -119,7 +119,6 @@ export const Media: CollectionConfig = {
         { name: 'sha256', type: 'text', index: true, access: adminOnly, admin: { readOnly: true } },
         { name: 'perceptualHash', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'cropHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
-        { name: 'embedding', type: 'json', access: adminOnly, admin: { readOnly: true } },
         { name: 'posterKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'playbackKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         {

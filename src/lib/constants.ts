@@ -105,3 +105,7 @@ export const UPLOAD_BACKUP_MAX_DELAY_MS = 10 * 60 * 1000
 /** Not in the spec: property settings (a Payload global) limits. */
 export const PROPERTY_NAME_MAX = 80
 export const PROPERTY_TAGLINE_MAX = 160
+/** §7 Analyze All answers `{ analyzed }` when the batch finishes within this; else it reports progress. */
+export const ANALYZE_ALL_WAIT_MS = 25_000
+/** The rendition analysis reads (ARCHITECTURE §7): the 800-px one. */
+export const ANALYSIS_RENDITION_WIDTH = 800

@@ -2,6 +2,7 @@ import * as migration_20261121_134540_init from './20261121_134540_init';
 import * as migration_20261121_140000_read_version from './20261121_140000_read_version';
 import * as migration_20261121_150725_jobs from './20261121_150725_jobs';
 import * as migration_20261121_152500_load_samples from './20261121_152500_load_samples';
+import * as migration_20261122_120000_analysis from './20261122_120000_analysis';
 import * as migration_20261122_130000_duplicates from './20261122_130000_duplicates';
 import * as migration_20261122_140000_backups from './20261122_140000_backups';
 import * as migration_20261122_150000_property_settings from './20261122_150000_property_settings';
@@ -26,6 +27,11 @@ export const migrations = [
     up: migration_20261121_152500_load_samples.up,
     down: migration_20261121_152500_load_samples.down,
     name: '20261121_152500_load_samples'
+  },
+  {
+    up: migration_20261122_120000_analysis.up,
+    down: migration_20261122_120000_analysis.down,
+    name: '20261122_120000_analysis'
   },
   {
     up: migration_20261122_130000_duplicates.up,

@@ -1,7 +1,8 @@
-// Search, category and tags (spec §2 Filter bar, §4 Filters). Client-side over the loaded list.
+// Search, category and tags (spec §2 Filter bar, §4 Filters), and Analyze All. Client-side over the loaded list.
 'use client'
 import * as Popover from '@radix-ui/react-popover'
 import { hasActiveFilters, NO_FILTERS, type MediaFilters } from '@/lib/media-filters'
+import { AnalyzeAllButton } from './analyze-all-button'
 import styles from './gallery.module.css'
 import { SelectBox } from './ui'
 
@@ -69,6 +70,7 @@ export function FilterBar({ filters, onChange, categories, tags }: Props) {
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
+      <AnalyzeAllButton />
       {hasActiveFilters(filters) && (
         <button type="button" className={styles.button} onClick={() => onChange(NO_FILTERS)}>
           Clear All

@@ -1,4 +1,5 @@
-// One media card of the admin grid (spec §2): the picture, name, size, up to 3 tags, the
+// One media card of the admin grid (spec §2): the picture, name, size, category and detected
+// objects once analysed, a placement suggestion to accept, up to 3 tags, the
 // tags-and-notes button and the per-photo section picker. In select mode a click toggles
 // the card (shift-click selects a range); otherwise it opens the lightbox.
 'use client'
@@ -8,9 +9,12 @@ import { formatFileSize } from '@/lib/format'
 import styles from './gallery.module.css'
 import { MediaThumb } from './media-thumb'
 import { SectionPicker } from './section-picker'
+import { SuggestionRow } from './suggestion-row'
 import type { SectionInfo } from './ui'
 
 const MAX_CARD_TAGS = 3
+const MAX_CARD_OBJECTS = 3
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** Payload's stock edit view of a media file, kept for editors' fixes. */
 export const editorUrl = (file: MediaFile) => `/admin/collections/media/${encodeURIComponent(file.id)}`
@@ -100,6 +104,14 @@ export const MediaCard = memo(function MediaCard({
             {file.processingError}
           </p>
         )}
+        {file.isAnalyzed === 'true' && (file.category || file.objects.length > 0) && (
+          <p className={styles.meta} data-testid="card-analysis" title={file.description ?? undefined}>
+            {[file.category ? capitalise(file.category) : null, file.objects.slice(0, MAX_CARD_OBJECTS).join(', ') || null]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        )}
+        <SuggestionRow file={file} sections={sections} />
         <ul className={styles.tagRow} aria-label="Tags">
           {file.tags.slice(0, MAX_CARD_TAGS).map((tag) => (
             <li key={tag} className={styles.tag}>

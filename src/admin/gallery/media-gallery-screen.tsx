@@ -40,6 +40,7 @@ import { MediaGrid } from './media-grid'
 import { ReorderGrid } from './reorder-grid'
 import { SectionFilterBar } from './section-filter-bar'
 import { StatCards } from './stat-cards'
+import { SuggestionsBar } from './suggestions-bar'
 import { TagsDialog } from './tags-dialog'
 import { SelectBox, type SectionInfo } from './ui'
 
@@ -190,6 +191,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
           onViewChange={setView}
         />
         <FilterBar filters={filters} onChange={setFilters} categories={categories} tags={tags} />
+        <SuggestionsBar files={all} sections={sections} />
 
         <section aria-labelledby="media-gallery-title" style={{ display: 'grid', gap: 12 }}>
           <div className={styles.galleryHead}>

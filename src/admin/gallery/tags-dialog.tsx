@@ -1,5 +1,6 @@
 // Custom Tags and Notes dialog (spec §2, §5): Enter adds a tag (Add is disabled while the
-// field is empty), the first 12 suggested tags not yet chosen, description and internal notes.
+// field is empty), the first 12 suggested tags not yet chosen, description and internal notes;
+// what analysis detected (category, objects, colours) above them.
 'use client'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState, type FormEvent } from 'react'
@@ -66,6 +67,23 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
     <form onSubmit={save} style={{ display: 'grid', gap: 14 }}>
       <Dialog.Title className={styles.dialogTitle}>Custom Tags and Notes</Dialog.Title>
       <Dialog.Description className={styles.dialogDescription}>{file.originalFilename}</Dialog.Description>
+
+      {file.isAnalyzed === 'true' && (
+        <dl className={styles.field} data-testid="analysis-summary" style={{ margin: 0 }}>
+          <dt className={styles.fieldLabel}>Detected</dt>
+          <dd style={{ margin: 0 }}>
+            {file.category ? `Category: ${file.category}` : 'Category: —'}
+            {file.categoryConfidence != null ? ` (${Math.round(file.categoryConfidence * 100)} %)` : ''}
+          </dd>
+          <dd style={{ margin: 0 }}>Objects: {file.objects.length ? file.objects.join(', ') : 'none found'}</dd>
+          {file.colors.length > 0 && <dd style={{ margin: 0 }}>Colours: {file.colors.join(', ')}</dd>}
+        </dl>
+      )}
+      {file.analysisError && (
+        <p className={styles.hint} role="note">
+          Analysis skipped this photo: {file.analysisError}
+        </p>
+      )}
 
       <div className={styles.field}>
         <label className={styles.fieldLabel} htmlFor="tag-entry">

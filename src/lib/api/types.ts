@@ -41,7 +41,28 @@ export type MediaFile = {
   /** Not in the spec: processing state, for the administrator. */
   status?: 'pending' | 'processing' | 'ready' | 'failed'
   processingError?: string | null
+  /** Not in the spec, for the administrator: the category's confidence 0..1, why analysis skipped it, and a placement suggestion. */
+  categoryConfidence?: number | null
+  analysisError?: string | null
+  suggestion?: PlacementSuggestion | null
 }
+
+/** Analysis's guess of where an unplaced photo belongs; applied only when the manager accepts it. */
+export type PlacementSuggestion = { section: string; room: string | null; confidence: number }
+
+/** GET /api/media-files/analyze-all/{jobId}: an Analyze All run's progress. */
+export type AnalysisProgress = {
+  jobId: string
+  total: number
+  analyzed: number
+  skipped: number
+  pending: number
+  done: boolean
+  failures: { id: string; reason: string }[]
+}
+
+/** POST /api/media-files/analyze-all: `{ analyzed }` when done in time, else with `pending` and `jobId`. */
+export type AnalysisResult = { analyzed: number; skipped?: number; pending?: number; jobId?: string }
 
 /** Spec §7's section, plus its badge colour as set in Payload (not in the spec). */
 export type Section = { id: string; name: string; icon: string; colour: string; count: number }

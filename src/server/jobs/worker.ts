@@ -15,11 +15,19 @@
 // The worker also sweeps for media left pending or processing with no live job (at start,
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
+import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { poolOf } from '../db/advisory-lock'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
+/**
+ * Slots for the analysis queue, apart from ingest's so ingest never waits behind analysis.
+ * The model runs one inference at a time per process whatever the slots: two let one job's
+ * store read, image decoding and database writes overlap the other's inference.
+ */
+export const ANALYSIS_SLOTS = 2
+export const DEFAULT_QUEUE = 'default'
 const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
 export const HEARTBEAT_MS = 30_000
@@ -28,7 +36,7 @@ export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
 /** Takes the oldest runnable job of a queue for this worker; null when none is waiting. */
-export async function claimJob(payload: Payload, queue = 'default'): Promise<string | null> {
+export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE): Promise<string | null> {
   const { rows } = await poolOf(payload).query<{ id: string }>(
     `UPDATE payload_jobs SET processing = true, updated_at = now()
       WHERE id = (
@@ -62,10 +70,15 @@ async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise
 export const OWN_SLOT_QUEUES = ['backup'] as const
 
 /**
- * Starts the slots (plus one for each of OWN_SLOT_QUEUES) and the sweep for stranded media; the
- * function it answers stops claiming and resolves once running jobs have finished.
+ * Starts the slots (plus the analysis queue's, and one for each of OWN_SLOT_QUEUES) and the sweep
+ * for stranded media; the function it answers stops claiming and resolves once running jobs have
+ * finished.
  */
-export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep = true } = {}): () => Promise<void> {
+export function startJobsWorker(
+  payload: Payload,
+  slots = WORKER_SLOTS,
+  { sweep = true, analysisSlots = ANALYSIS_SLOTS } = {},
+): () => Promise<void> {
   let stopped = false
   const runSweep = () =>
     requeueStrandedMedia(payload)
@@ -93,7 +106,8 @@ export function startJobsWorker(payload: Payload, slots = WORKER_SLOTS, { sweep 
     }
   }
   const running = [
-    ...Array.from({ length: slots }, () => slot('default')),
+    ...Array.from({ length: slots }, () => slot(DEFAULT_QUEUE)),
+    ...Array.from({ length: analysisSlots }, () => slot(ANALYSIS_QUEUE)),
     ...OWN_SLOT_QUEUES.map((queue) => slot(queue)),
   ]
   const stop = async () => {

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import type { Payload } from 'payload'
+import { ANALYSIS_QUEUE, ANALYZE_TASK, analyzeOnUpload } from '../analysis/analysis-task'
 import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
@@ -65,6 +66,9 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
       status: 'ready',
       processingError: null,
     })
+    if (analyzeOnUpload()) {
+      await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId } as never })
+    }
   } catch (error) {
     if (error instanceof MediaRejectedError) {
       // Never served: the original leaves the bucket's live area and the record says why.

@@ -39,6 +39,11 @@ export type MediaRecord = {
   placeholder?: string | null
   status?: string | null
   processingError?: string | null
+  categoryConfidence?: number | null
+  analysisError?: string | null
+  suggestedSection?: string | null
+  suggestedRoom?: string | null
+  suggestionConfidence?: number | null
 }
 
 const trueFalse = (value: boolean | null | undefined) => (value ? 'true' : 'false') as 'true' | 'false'
@@ -86,6 +91,12 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     mapped.notes = record.notes ?? null
     mapped.status = (record.status as MediaFile['status']) ?? 'pending'
     mapped.processingError = record.processingError ?? null
+    mapped.categoryConfidence = record.categoryConfidence ?? null
+    mapped.analysisError = record.analysisError ?? null
+    mapped.suggestion =
+      record.suggestedSection && !section && !record.isHidden
+        ? { section: record.suggestedSection, room: record.suggestedRoom ?? null, confidence: record.suggestionConfidence ?? 0 }
+        : null
   }
   return mapped
 }

@@ -35,7 +35,12 @@ export const MEDIA_COLUMNS = `
 
 export const ADMIN_COLUMNS = `${MEDIA_COLUMNS},
   m.notes,
-  m.processing_error AS "processingError"`
+  m.processing_error AS "processingError",
+  m.category_confidence::float8 AS "categoryConfidence",
+  m.analysis_error AS "analysisError",
+  m.suggested_section_id AS "suggestedSection",
+  m.suggested_room AS "suggestedRoom",
+  m.suggestion_confidence::float8 AS "suggestionConfidence"`
 
 export const MEDIA_ARRAYS_JOIN = `
   LEFT JOIN (

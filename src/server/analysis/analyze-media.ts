@@ -1,0 +1,182 @@
+// The analysis job's work for one photo or video: reads its 800-px rendition (a video:
+// its poster), runs the engine, files it under a category with the placed neighbours'
+// help, suggests a placement when it has none, and writes only analysis-owned columns
+// with SQL: objects, colours, category and confidence, embedding, isAnalyzed, analyzedAt,
+// the suggestion. Tags are merged (never removing one) and the description is replaced
+// only while it is still analysis's own: under the row lock, so a manager's concurrent
+// save is never undone. Idempotent: a re-run writes the same values.
+//
+// A photo that cannot be analysed (deleted while its job waited, not processed, rendition
+// missing or unreadable, a video without poster) is skipped with a reason; never thrown.
+import type { Payload } from 'payload'
+import type { PoolClient } from 'pg'
+import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
+import { poolOf } from '../db/advisory-lock'
+import { getObject } from '../storage/s3'
+import { categorise, categoryOfRoom, type CategoryVote } from './category'
+import { countLabels, objectLabels } from './detections'
+import { analysisTags, describe, mergeTags } from './describe'
+import { analyzeImageBytes, type ImageAnalysis } from './engine'
+import { nearestPlaced, suggestPlacement, type PlacedPhoto } from './suggest'
+import { describeWithVision } from './vision'
+
+export type AnalyzeInput = { mediaId: string; runId?: string | null; force?: boolean | null }
+export type AnalyzeOutcome = { state: 'analyzed' } | { state: 'skipped'; reason: string }
+
+/** Placed photos compared per analysis: the most recently changed ones. */
+const MAX_NEIGHBOURS_READ = 2000
+
+type MediaRow = {
+  id: string
+  file_type: 'image' | 'video'
+  status: string
+  derivatives: { width: number; key: string }[] | null
+  poster_key: string | null
+  is_analyzed: boolean | null
+  section_id: string | null
+  is_hidden: boolean | null
+}
+
+class Skip extends Error {}
+
+/** The rendition analysis reads: the 800-px one, else the nearest narrower, else the smallest. */
+export function renditionKey(row: Pick<MediaRow, 'file_type' | 'derivatives' | 'poster_key'>): string | null {
+  if (row.file_type === 'video') return row.poster_key
+  const list = [...(row.derivatives ?? [])].filter((d) => d?.key).sort((a, b) => a.width - b.width)
+  return [...list].reverse().find((d) => d.width <= ANALYSIS_RENDITION_WIDTH)?.key ?? list[0]?.key ?? null
+}
+
+async function readRendition(row: MediaRow): Promise<Buffer> {
+  const key = renditionKey(row)
+  if (!key) throw new Skip(row.file_type === 'video' ? 'The video has no poster to analyse.' : 'The photo has no rendition to analyse.')
+  const object = await getObject(key)
+  if (!object?.Body) throw new Skip('The rendition is missing from the store.')
+  return Buffer.from(await object.Body.transformToByteArray())
+}
+
+async function placedPhotos(payload: Payload, exceptId: string) {
+  const { rows } = await poolOf(payload).query<{ id: string; section: string; room: string | null; category: string | null; embedding: number[] }>(
+    `SELECT m.id::text AS id, m.section_id AS section, m.room, m.category, m.embedding
+       FROM media m JOIN gallery_sections s ON s.id = m.section_id
+      WHERE m.embedding IS NOT NULL AND m.id <> $1 AND m.is_hidden IS NOT TRUE
+      ORDER BY m.updated_at DESC LIMIT ${MAX_NEIGHBOURS_READ}`,
+    [exceptId],
+  )
+  return rows
+}
+
+export async function analyzeMedia(payload: Payload, input: AnalyzeInput): Promise<AnalyzeOutcome> {
+  const outcome = await analyzeOne(payload, input)
+  if (outcome.state === 'skipped') {
+    await poolOf(payload).query(`UPDATE media SET analysis_error = $2 WHERE id = $1`, [input.mediaId, outcome.reason])
+  }
+  if (input.runId) {
+    await poolOf(payload).query(
+      `UPDATE gallery_analysis_run_items SET state = $3, reason = $4 WHERE run_id = $1 AND media_id = $2`,
+      [input.runId, input.mediaId, outcome.state, outcome.state === 'skipped' ? outcome.reason : null],
+    )
+  }
+  return outcome
+}
+
+async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): Promise<AnalyzeOutcome> {
+  const { rows } = await poolOf(payload).query<MediaRow>(
+    `SELECT id::text AS id, file_type, status, derivatives, poster_key, is_analyzed, section_id, is_hidden FROM media WHERE id = $1`,
+    [mediaId],
+  )
+  const row = rows[0]
+  if (!row) return { state: 'skipped', reason: 'The media file was deleted before it was analysed.' }
+  if (row.status !== 'ready') return { state: 'skipped', reason: 'The media file is not processed yet.' }
+  if (row.is_analyzed && !force) return { state: 'analyzed' }
+
+  let analysis: ImageAnalysis
+  try {
+    const bytes = await readRendition(row)
+    analysis = await analyzeImageBytes(bytes).catch((error: unknown) => {
+      // sharp rejects bytes that are not a readable image: the rendition is damaged.
+      if (error instanceof Error && /Input|unsupported image|corrupt|VipsJpeg|premature|bad seek|Invalid/i.test(error.message)) {
+        throw new Skip(`The rendition could not be read as an image (${error.message}).`)
+      }
+      throw error
+    })
+    return await record(payload, row, analysis, bytes)
+  } catch (error) {
+    if (error instanceof Skip) return { state: 'skipped', reason: error.message }
+    throw error
+  }
+}
+
+async function record(payload: Payload, row: MediaRow, analysis: ImageAnalysis, bytes: Buffer): Promise<AnalyzeOutcome> {
+  const placed = await placedPhotos(payload, row.id)
+  const asPlaced: PlacedPhoto[] = placed.map((p) => ({ id: p.id, section: p.section, room: p.room, embedding: p.embedding }))
+  const votes: CategoryVote[] = nearestPlaced(analysis.embedding, asPlaced).flatMap(({ photo, similarity }) => {
+    const category = categoryOfRoom(photo.room) ?? placed.find((p) => p.id === photo.id)?.category
+    return category ? [{ category, similarity }] : []
+  })
+  const { category, confidence, outdoor } = categorise(analysis.objects, analysis.cues, votes)
+  const counts = countLabels([...analysis.objects].sort((a, b) => b.score - a.score))
+  const words = { category, objects: counts, colors: analysis.colors, light: analysis.light }
+  const local = describe(words)
+  const description = (await describeWithVision(bytes, local)) ?? local
+  const tags = analysisTags({ ...words, outdoor })
+  const unplaced = !row.section_id && !row.is_hidden
+  const suggestion = unplaced ? suggestPlacement(analysis.embedding, asPlaced) : null
+
+  const client = await poolOf(payload).connect()
+  try {
+    await client.query('BEGIN')
+    const locked = await client.query(`SELECT 1 FROM media WHERE id = $1 FOR UPDATE`, [row.id])
+    if (!locked.rowCount) {
+      await client.query('ROLLBACK')
+      return { state: 'skipped', reason: 'The media file was deleted before it was analysed.' }
+    }
+    await client.query(
+      `UPDATE media SET
+         category = $2, category_confidence = $3, embedding = $4::real[],
+         is_analyzed = true, analyzed_at = now(), analysis_error = NULL,
+         description = CASE WHEN description IS NULL OR btrim(description) = '' OR description IS NOT DISTINCT FROM analysis_description
+                            THEN $5 ELSE description END,
+         analysis_description = $5,
+         suggested_section_id = $6, suggested_room = $7, suggestion_confidence = $8
+       WHERE id = $1`,
+      [row.id, category, confidence, analysis.embedding, description, suggestion?.section ?? null, suggestion?.room ?? null, suggestion?.confidence ?? null],
+    )
+    await replaceTexts(client, row.id, 'objects', objectLabels(analysis.objects))
+    await replaceTexts(client, row.id, 'colors', analysis.colors)
+    await addTags(client, row.id, tags)
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+  return { state: 'analyzed' }
+}
+
+async function replaceTexts(client: PoolClient, id: string, path: 'objects' | 'colors', values: string[]) {
+  await client.query(`DELETE FROM media_texts WHERE parent_id = $1 AND path = $2`, [id, path])
+  if (!values.length) return
+  await client.query(
+    `INSERT INTO media_texts ("order", parent_id, path, text)
+     SELECT ordinality, $1, $2, value FROM unnest($3::varchar[]) WITH ORDINALITY AS t(value, ordinality)`,
+    [id, path, values],
+  )
+}
+
+/** Appends the analysis tags the photo does not have yet; the manager's stay as they are. */
+async function addTags(client: PoolClient, id: string, tags: string[]) {
+  const { rows } = await client.query<{ text: string; order: number }>(
+    `SELECT text, "order" FROM media_texts WHERE parent_id = $1 AND path = 'tags' ORDER BY "order"`,
+    [id],
+  )
+  const existing = rows.map((r) => r.text)
+  const added = mergeTags(existing, tags).slice(existing.length)
+  if (!added.length) return
+  const start = rows.reduce((max, r) => Math.max(max, r.order), 0)
+  await client.query(
+    `INSERT INTO media_texts ("order", parent_id, path, text)
+     SELECT $2 + ordinality, $1, 'tags', value FROM unnest($3::varchar[]) WITH ORDINALITY AS t(value, ordinality)`,
+    [id, start, added],
+  )
+}

@@ -1,0 +1,30 @@
+// One photo's analysis from its image bytes (the 800-px rendition, or a video's poster):
+// the model's objects and embedding, the colours and scene cues of a thumbnail. What the
+// photo's neighbours say (category votes, suggestions) is added by analyze-media.ts.
+import sharp from 'sharp'
+import { dominantColors, lightWord, sceneCues, type SceneCues } from './colors'
+import { toObjects, type DetectedObject } from './detections'
+import { infer, MODEL_INPUT_SIZE } from './model'
+
+/** Thumbnail side for k-means and scene cues: 2,304 pixels is plenty for 3 colours. */
+const THUMBNAIL_SIZE = 48
+
+export type ImageAnalysis = {
+  objects: DetectedObject[]
+  colors: string[]
+  cues: SceneCues
+  light: 'bright' | 'dark' | null
+  embedding: number[]
+}
+
+export async function analyzeImageBytes(bytes: Buffer): Promise<ImageAnalysis> {
+  const image = sharp(bytes, { failOn: 'error' }).rotate().removeAlpha().toColourspace('srgb')
+  const [input, thumb] = await Promise.all([
+    image.clone().resize(MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, { fit: 'fill' }).raw().toBuffer(),
+    image.clone().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }),
+  ])
+  const { detections, embedding } = await infer(input)
+  const pixels = { data: thumb.data, width: thumb.info.width, height: thumb.info.height }
+  const cues = sceneCues(pixels)
+  return { objects: toObjects(detections, MODEL_INPUT_SIZE), colors: dominantColors(pixels), cues, light: lightWord(cues), embedding }
+}

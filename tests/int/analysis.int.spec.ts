@@ -1,0 +1,325 @@
+// Analysis end to end on real photographs (tests/fixtures/analysis, with their sources):
+// the real model through the jobs worker, Analyze All and its progress, the manager's
+// words kept, bad input skipped with a reason, suggestions, and the optional vision
+// endpoint's contract against a small HTTP server.
+import fs from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AnalysisProgress, MediaFile } from '../../src/lib/api/types'
+import { ANALYSIS_QUEUE } from '../../src/server/analysis/analysis-task'
+import { analyzeMedia } from '../../src/server/analysis/analyze-media'
+import { startAnalysisRun } from '../../src/server/analysis/runs'
+import { describeWithVision, visionConfig } from '../../src/server/analysis/vision'
+import { poolOf } from '../../src/server/db/advisory-lock'
+import { startJobsWorker } from '../../src/server/jobs/worker'
+import { putObject } from '../../src/server/storage/s3'
+import { Session, signedInAdmin } from '../helpers/api'
+import { resetDatabase, testPayload } from '../helpers/payload'
+import { runJobs, uploadFile } from '../helpers/upload'
+
+const FIXTURES = path.resolve(__dirname, '../fixtures/analysis')
+const OUTDOOR = ['exterior', 'garden', 'pool', 'terrace/balcony', 'view']
+
+let payload: Payload
+let admin: Session
+const visitor = new Session()
+const ids = new Map<string, string>()
+
+const sql = <T = any>(text: string, params: unknown[] = []) => poolOf(payload).query<T & Record<string, any>>(text, params)
+const adminList = async () => (await admin.json<MediaFile[]>('GET', '/api/media-files')).body
+const byName = async (name: string) => (await adminList()).find((m) => m.originalFilename === name)!
+
+async function uploadFixture(name: string) {
+  const created = await uploadFile(admin, await fs.readFile(path.join(FIXTURES, name)), { filename: name, contentType: 'image/jpeg' })
+  expect(created.status).toBe(201)
+  ids.set(name, String(created.body.id))
+  return String(created.body.id)
+}
+
+beforeAll(async () => {
+  payload = await testPayload()
+  await resetDatabase(payload)
+  await sql('DELETE FROM payload_jobs')
+  admin = await signedInAdmin()
+  process.env.ANALYZE_ON_UPLOAD = 'false'
+  const names = (await fs.readdir(FIXTURES)).filter((f) => f.endsWith('.jpg')).sort()
+  for (const name of names) await uploadFixture(name)
+  await runJobs(payload)
+}, 300_000)
+
+afterAll(() => {
+  delete process.env.ANALYZE_ON_UPLOAD
+})
+
+describe('POST /api/media-files/analyze-all refusals', () => {
+  it('answers 401 to a visitor, 400 to a malformed body, and changes nothing', async () => {
+    expect((await visitor.json('POST', '/api/media-files/analyze-all')).status).toBe(401)
+    expect((await admin.json('POST', '/api/media-files/analyze-all', { rawBody: '{"force":' })).status).toBe(400)
+    expect((await admin.json('POST', '/api/media-files/analyze-all', { body: { force: 'yes' } })).status).toBe(400)
+    expect((await admin.json('POST', '/api/media-files/analyze-all', { body: { everything: true } })).status).toBe(400)
+    expect((await admin.json('POST', '/api/media-files/analyze-all', { body: [1] })).status).toBe(400)
+    expect((await sql('SELECT count(*)::int AS n FROM gallery_analysis_runs')).rows[0].n).toBe(0)
+    expect((await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])).rows[0].n).toBe(0)
+  })
+
+  it('status: 401 to a visitor, 400 for a malformed id, 404 for an unknown one', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    expect((await visitor.json('GET', `/api/media-files/analyze-all/${unknown}`)).status).toBe(401)
+    expect((await admin.json('GET', '/api/media-files/analyze-all/not-a-uuid')).status).toBe(400)
+    expect((await admin.json('GET', `/api/media-files/analyze-all/${unknown}`)).status).toBe(404)
+  })
+})
+
+describe('Analyze All on real photographs', () => {
+  it('a second Analyze All while one runs joins it instead of doubling the work', async () => {
+    const first = await startAnalysisRun(payload, { force: false })
+    const second = await startAnalysisRun(payload, { force: false })
+    expect(first).not.toBeNull()
+    expect(second).toBe(first)
+    const jobs = await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])
+    expect(jobs.rows[0].n).toBe(ids.size)
+    const progress = await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${first}`)
+    expect(progress.body).toMatchObject({ jobId: first, total: ids.size, analyzed: 0, pending: ids.size, done: false })
+  })
+
+  it('analyses every photo through the jobs and answers { analyzed }', async () => {
+    // The manager's own words on one photo before analysis.
+    const dune = ids.get('view-dune.jpg')!
+    const edit = await admin.json('PUT', `/api/media-files/${dune}/metadata`, { body: { tags: ['Sea View', 'sunset'], description: 'Our favourite spot.' } })
+    expect(edit.status).toBe(200)
+
+    // The worker's default analysis slots (two jobs at once, one inference at a time).
+    const stop = startJobsWorker(payload, 1)
+    try {
+      const { status, body } = await admin.json('POST', '/api/media-files/analyze-all')
+      expect(status).toBe(200)
+      if (body.pending) {
+        // Slower than the wait on a busy machine: follow the progress as the screen does.
+        let progress: AnalysisProgress
+        do {
+          await new Promise((resolve) => setTimeout(resolve, 1000))
+          progress = (await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${body.jobId}`)).body
+        } while (!progress.done)
+        expect(progress).toMatchObject({ analyzed: ids.size, skipped: 0 })
+      } else {
+        expect(body).toEqual({ analyzed: ids.size, skipped: 0 })
+      }
+    } finally {
+      await stop()
+    }
+
+    const list = await adminList()
+    for (const media of list) {
+      expect(media.isAnalyzed).toBe('true')
+      expect(media.analyzedAt).not.toBeNull()
+      expect(media.description).toMatch(/^[A-Z].+\.$/)
+      expect(media.colors.length).toBeGreaterThan(0)
+      // Every fixture is an outdoor photograph: never called a room.
+      expect(OUTDOOR).toContain(media.category)
+      expect(media.tags).toContain('exterior')
+      expect(media.tags).not.toContain('interior')
+      expect(media.categoryConfidence).toBeGreaterThan(0)
+    }
+    const building = list.find((m) => m.originalFilename === 'exterior-building.jpg')!
+    expect(building.category).toBe('exterior')
+    expect(building.objects).toContain('car')
+    expect(building.tags).toEqual(expect.arrayContaining(['car', 'parking']))
+    expect(building.description).toMatch(/exterior.*car/)
+    expect(list.find((m) => m.originalFilename === 'garden-grass.jpg')!.category).toBe('garden')
+    expect(list.find((m) => m.originalFilename === 'garden-grass.jpg')!.colors[0]).toBe('green')
+
+    const duneAfter = list.find((m) => m.id === dune)!
+    expect(duneAfter.description).toBe('Our favourite spot.')
+    expect(duneAfter.tags.slice(0, 2)).toEqual(['sea view', 'sunset'])
+    expect(duneAfter.tags).toContain('view')
+
+    const embeddings = await sql(`SELECT array_length(embedding, 1) AS n FROM media`)
+    expect(embeddings.rows.map((r) => r.n)).toEqual(new Array(ids.size).fill(128))
+    expect((await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])).rows[0].n).toBe(0)
+  }, 300_000)
+
+  it('a second Analyze All has nothing left to do; force re-analyses all and keeps the manager\'s words', async () => {
+    expect((await admin.json('POST', '/api/media-files/analyze-all')).body).toEqual({ analyzed: 0 })
+    const street = ids.get('exterior-street-a.jpg')!
+    const before = await byName('exterior-street-a.jpg')
+    // The manager rewrites one description; another keeps analysis's own.
+    await admin.json('PUT', `/api/media-files/${street}/metadata`, { body: { description: 'The old town, two minutes away.' } })
+    const stop = startJobsWorker(payload, 1, { analysisSlots: 1 })
+    try {
+      const { body } = await admin.json('POST', '/api/media-files/analyze-all', { body: { force: true } })
+      if (body.pending) {
+        let progress: AnalysisProgress
+        do {
+          await new Promise((resolve) => setTimeout(resolve, 1000))
+          progress = (await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${body.jobId}`)).body
+        } while (!progress.done)
+        expect(progress.analyzed).toBe(ids.size)
+      } else expect(body.analyzed).toBe(ids.size)
+    } finally {
+      await stop()
+    }
+    const after = await byName('exterior-street-a.jpg')
+    expect(after.description).toBe('The old town, two minutes away.')
+    expect(after.tags).toEqual(before.tags) // nothing doubled, nothing lost
+    expect((await byName('view-dune.jpg')).description).toBe('Our favourite spot.')
+    const building = await byName('exterior-building.jpg')
+    expect(building.description).toMatch(/^A .*exterior/)
+  }, 300_000)
+})
+
+describe('photos that cannot be analysed', () => {
+  it('skips a deleted photo, a missing or corrupt rendition and a video without poster with a reason; the batch goes on', async () => {
+    const [a, b, c, d] = ['exterior-palace.jpg', 'exterior-street-b.jpg', 'view-aerial.jpg', 'garden-flower.jpg'].map((n) => ids.get(n)!)
+    const keys = await sql<{ id: string; key: string }>(
+      `SELECT id::text, d->>'key' AS key FROM media, jsonb_array_elements(derivatives) d WHERE id = ANY($1::uuid[])`,
+      [[a, b]],
+    )
+    // a: every rendition deleted from the store; b: every rendition damaged.
+    const { deleteObject } = await import('../../src/server/storage/s3')
+    for (const row of keys.rows) {
+      if (row.id === a) await deleteObject(row.key)
+      else await putObject(row.key, Buffer.from('not an image at all'), 'image/webp')
+    }
+    // c: a video whose poster is gone.
+    await sql(`UPDATE media SET file_type = 'video', poster_key = NULL WHERE id = $1`, [c])
+    const run = await startAnalysisRun(payload, { force: true })
+    // d: deleted while its job waits.
+    await admin.json('DELETE', `/api/media-files/${d}`)
+
+    const stop = startJobsWorker(payload, 1, { analysisSlots: 1 })
+    let progress: AnalysisProgress
+    try {
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        progress = (await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${run}`)).body
+      } while (!progress.done)
+    } finally {
+      await stop()
+    }
+    expect(progress.total).toBe(ids.size)
+    expect(progress.skipped).toBe(4)
+    expect(progress.analyzed).toBe(ids.size - 4)
+    const reasons = new Map(progress.failures.map((f) => [f.id, f.reason]))
+    expect(reasons.get(a)).toBe('The rendition is missing from the store.')
+    expect(reasons.get(b)).toMatch(/^The rendition could not be read as an image/)
+    expect(reasons.get(c)).toBe('The video has no poster to analyse.')
+    expect(reasons.get(d)).toBe('The media file was deleted before it was analysed.')
+    const list = await adminList()
+    expect(list.find((m) => m.id === a)!.analysisError).toBe('The rendition is missing from the store.')
+    // Skipping never undoes an earlier analysis.
+    expect(list.find((m) => m.id === a)!.isAnalyzed).toBe('true')
+    ids.delete('garden-flower.jpg')
+  }, 300_000)
+})
+
+describe('suggestions the manager confirms', () => {
+  it('suggests a section and room for unplaced photos from the placed ones, and places nothing by itself', async () => {
+    const place = async (name: string, section: string, room: string) => {
+      const r = await admin.json('PUT', `/api/media-files/${ids.get(name)}/section`, { body: { section, isHidden: 'false', room } })
+      expect(r.status).toBe(200)
+    }
+    await place('exterior-building.jpg', 'outdoors', 'Front')
+    await place('garden-grass.jpg', 'backyard', 'Lawn')
+    await place('view-dune.jpg', 'backyard', 'Beach path')
+    const id = ids.get('exterior-street-b.jpg')!
+    await sql(`UPDATE media SET derivatives = (SELECT derivatives FROM media WHERE id = $2) WHERE id = $1`, [id, ids.get('exterior-street-a.jpg')])
+    await sql(`UPDATE media SET file_type = 'image' WHERE file_type = 'video'`)
+    const outcome = await analyzeMedia(payload, { mediaId: ids.get('exterior-street-a.jpg')!, force: true })
+    expect(outcome).toEqual({ state: 'analyzed' })
+    const street = await byName('exterior-street-a.jpg')
+    expect(street.section).toBeNull()
+    expect(street.suggestion).not.toBeNull()
+    expect(['outdoors', 'backyard']).toContain(street.suggestion!.section)
+    expect(street.suggestion!.confidence).toBeGreaterThan(0)
+    expect(street.suggestion!.confidence).toBeLessThanOrEqual(1)
+    // A placed photo carries no suggestion.
+    expect((await byName('exterior-building.jpg')).suggestion).toBeNull()
+    // Accepting is the ordinary assignment call.
+    const accepted = await admin.json<MediaFile>('PUT', `/api/media-files/${street.id}/section`, {
+      body: { section: street.suggestion!.section, isHidden: 'false', room: street.suggestion!.room },
+    })
+    expect(accepted.body.section).toBe(street.suggestion!.section)
+    expect((await byName('exterior-street-a.jpg')).suggestion).toBeNull()
+  }, 120_000)
+})
+
+describe('auto-analysis after upload', () => {
+  it('queues an analysis job on its own queue after ingest unless ANALYZE_ON_UPLOAD is off', async () => {
+    await sql('DELETE FROM payload_jobs')
+    process.env.ANALYZE_ON_UPLOAD = 'true'
+    const on = await uploadFile(admin, await fs.readFile(path.join(FIXTURES, 'garden-flower.jpg')), { filename: 'again.jpg', contentType: 'image/jpeg' })
+    await runJobs(payload)
+    process.env.ANALYZE_ON_UPLOAD = 'false'
+    const off = await uploadFile(admin, await fs.readFile(path.join(FIXTURES, 'garden-flower.jpg')), { filename: 'again-2.jpg', contentType: 'image/jpeg' })
+    await runJobs(payload)
+    const jobs = await sql<{ media: string }>(`SELECT input->>'mediaId' AS media FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])
+    expect(jobs.rows.map((r) => r.media)).toEqual([String(on.body.id)])
+    expect(String(off.body.id)).not.toBe(String(on.body.id))
+    // The default queue's runner never takes the analysis job: ingest does not wait behind analysis.
+    expect((await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = 'default'`)).rows[0].n).toBe(0)
+  }, 120_000)
+})
+
+describe('the vision endpoint contract (VISION_API_URL)', () => {
+  let server: http.Server
+  let url: string
+  const seen: { auth?: string; body: any }[] = []
+  let mode: 'ok' | 'error' | 'slow' | 'garbage' = 'ok'
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let text = ''
+      req.on('data', (chunk) => (text += chunk))
+      req.on('end', () => {
+        seen.push({ auth: req.headers.authorization, body: JSON.parse(text) })
+        if (mode === 'error') return void res.writeHead(500).end('{"error":"model not loaded"}')
+        if (mode === 'slow') return void setTimeout(() => res.writeHead(200).end('{}'), 2000)
+        if (mode === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices":[]}')
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: '  A sunny terrace\nwith a view of the sea. ' } }] }))
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('sends an OpenAI-style chat request with the image and uses the answer', async () => {
+    const image = await fs.readFile(path.join(FIXTURES, 'view-dune.jpg'))
+    const config = visionConfig({ VISION_API_URL: url, VISION_MODEL: 'llava:7b', VISION_API_KEY: 'k-123', VISION_TIMEOUT_MS: '500' })
+    expect(config?.url).toBe(`${url}/chat/completions`)
+    mode = 'ok'
+    expect(await describeWithVision(image, 'A view.', config)).toBe('A sunny terrace with a view of the sea.')
+    const request = seen.at(-1)!
+    expect(request.auth).toBe('Bearer k-123')
+    expect(request.body.model).toBe('llava:7b')
+    const content = request.body.messages[0].content
+    expect(content[0].type).toBe('text')
+    expect(content[1].image_url.url).toMatch(/^data:image\/jpeg;base64,\/9j\//)
+  })
+
+  it('falls back (null) on an error, a timeout or an unusable answer, and is off without VISION_API_URL', async () => {
+    const image = await fs.readFile(path.join(FIXTURES, 'view-dune.jpg'))
+    const config = visionConfig({ VISION_API_URL: url, VISION_TIMEOUT_MS: '300' })
+    for (const failure of ['error', 'slow', 'garbage'] as const) {
+      mode = failure
+      expect(await describeWithVision(image, 'A view.', config)).toBeNull()
+    }
+    expect(visionConfig({})).toBeNull()
+  })
+
+  it('writes the endpoint\'s sentence as the description of an analysed photo', async () => {
+    mode = 'ok'
+    process.env.VISION_API_URL = url
+    try {
+      const id = ids.get('garden-grass.jpg')!
+      await analyzeMedia(payload, { mediaId: id, force: true })
+      expect((await byName('garden-grass.jpg')).description).toBe('A sunny terrace with a view of the sea.')
+    } finally {
+      delete process.env.VISION_API_URL
+    }
+  }, 60_000)
+})
