@@ -1,17 +1,23 @@
 // POST /api/metrics/load-times: public pages report how long their images took to load.
-// Anyone may report (visitors are anonymous), so the body is bounded and validated and
-// each address is rate-limited; nothing else is stored (no URLs, no addresses).
+// Anyone may report (visitors are anonymous), so the body is bounded and validated, it must
+// carry the token of a page this server rendered recently, and each address is rate-limited;
+// nothing else is stored (no URLs, no addresses, no tokens).
 import { loadTimesSchema } from '../src/lib/schemas/metrics'
 import { endpoint, parseBody } from '../src/server/http/endpoint'
+import { forbidden } from '../src/server/http/errors'
 import { rateLimiter } from '../src/server/http/rate-limit'
 import { recordLoadTimes } from '../src/server/metrics/load-times'
+import { isValidLoadTimesToken } from '../src/server/metrics/page-token'
 
 const reportLimit = rateLimiter({ limit: 30, windowMs: 60_000 })
 
 export const metricsEndpoints = [
   endpoint('post', '/metrics/load-times', async (req) => {
     reportLimit(req)
-    const { samples } = await parseBody(req, loadTimesSchema)
+    const { samples, token } = await parseBody(req, loadTimesSchema)
+    if (!isValidLoadTimesToken(req.payload.config.secret, token)) {
+      throw forbidden('Load times are taken only from pages of this site: reload the page.')
+    }
     await recordLoadTimes(req.payload, samples)
     return new Response(null, { status: 204 })
   }),

@@ -14,6 +14,7 @@ import type { Payload } from 'payload'
 import { deviceClassFromUserAgent } from '../src/lib/device'
 import { pickEncoding, type Encoding } from '../src/server/http/prepared-json'
 import { readVersion } from '../src/server/cache/read-version'
+import { utcDay } from '../src/server/metrics/page-token'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -83,7 +84,8 @@ export function publicPageCache(payload: Payload, origin: () => string) {
       pages = new Map()
     }
     const userAgent = req.headers['user-agent'] ?? ''
-    const key = `${url}|${deviceClassFromUserAgent(userAgent)}`
+    // The day too: a page carries the day's load-time token, valid until the end of the next day.
+    const key = `${url}|${deviceClassFromUserAgent(userAgent)}|${utcDay()}`
     let entry = pages.get(key)
     if (!entry) {
       entry = render(url, userAgent).catch(() => null)

@@ -1,6 +1,7 @@
 // Reports how long this page's gallery images took to load (Resource Timing), so the
 // admin's Avg Load Time is measured on real visitors. Sent with sendBeacon when the
-// page is hidden (or after the first load settles); each image is reported once.
+// page is hidden (or after the first load settles); each image is reported once, with the
+// page's token (the server takes reports only from pages it rendered).
 'use client'
 import { useEffect } from 'react'
 import { MAX_SAMPLES_PER_REPORT, MAX_SAMPLE_MS } from '@/lib/constants'
@@ -8,9 +9,9 @@ import { MAX_SAMPLES_PER_REPORT, MAX_SAMPLE_MS } from '@/lib/constants'
 const ENDPOINT = '/api/metrics/load-times'
 const MEDIA_PATH = '/public-objects/'
 
-export function LoadTimeReporter() {
+export function LoadTimeReporter({ token }: { token: string }) {
   useEffect(() => {
-    if (typeof PerformanceObserver === 'undefined' || !navigator.sendBeacon) return
+    if (!token || typeof PerformanceObserver === 'undefined' || !navigator.sendBeacon) return
     const pending: number[] = []
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
@@ -22,7 +23,7 @@ export function LoadTimeReporter() {
     const flush = () => {
       while (pending.length > 0) {
         const samples = pending.splice(0, MAX_SAMPLES_PER_REPORT).map((duration) => Math.round(duration))
-        navigator.sendBeacon(ENDPOINT, new Blob([JSON.stringify({ samples })], { type: 'application/json' }))
+        navigator.sendBeacon(ENDPOINT, new Blob([JSON.stringify({ samples, token })], { type: 'application/json' }))
       }
     }
     const onHidden = () => document.visibilityState === 'hidden' && flush()
@@ -36,6 +37,6 @@ export function LoadTimeReporter() {
       observer.disconnect()
       flush()
     }
-  }, [])
+  }, [token])
   return null
 }

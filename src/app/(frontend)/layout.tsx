@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { LoadTimeReporter } from '@/components/load-time-reporter'
 import { QueryProvider } from '@/components/query-provider'
 import { siteMetadata } from '@media-public/site-metadata'
+import { pageLoadTimesToken } from '@media-public/load-times-token'
 import './global.css'
 
 // Title template, description and link-preview tags from the property settings.
@@ -17,7 +18,8 @@ export default function FrontendLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <QueryProvider>{children}</QueryProvider>
-        <LoadTimeReporter />
+        {/* Proves a load-time report came from a page this server rendered (page-token.ts). */}
+        <LoadTimeReporter token={pageLoadTimesToken()} />
       </body>
     </html>
   )
