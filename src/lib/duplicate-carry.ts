@@ -30,7 +30,8 @@ export function organisationToCarry(deleted: Organisation, kept: Organisation): 
     carried.push('sortOrder')
   }
   if (blank(kept.room) && !blank(deleted.room)) carried.push('room')
-  if (!kept.tags.length && deleted.tags.length) carried.push('tags')
+  // Tags add up: the kept file gains those it lacks (analysis may already have tagged it).
+  if (deleted.tags.some((tag) => !kept.tags.includes(tag))) carried.push('tags')
   if (blank(kept.description) && !blank(deleted.description)) carried.push('description')
   if (blank(kept.notes) && !blank(deleted.notes)) carried.push('notes')
   return carried

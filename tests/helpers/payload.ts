@@ -10,6 +10,10 @@ export async function testPayload(): Promise<Payload> {
 
 /** Empties users, media and sections, then seeds the five sections again. */
 export async function resetDatabase(payload: Payload): Promise<void> {
-  await poolOf(payload).query('TRUNCATE users, users_sessions, media, media_texts, gallery_sections CASCADE')
+  // Every record of the gallery and the work queued or done on it: each test file starts clean.
+  await poolOf(payload).query(
+    `TRUNCATE users, users_sessions, media, media_texts, gallery_sections, payload_jobs,
+              gallery_analysis_runs, duplicate_scans CASCADE`,
+  )
   await seedSections(payload)
 }

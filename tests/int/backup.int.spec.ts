@@ -18,6 +18,10 @@ import { s3ClientConfig } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
+import { migrations } from '../../src/migrations'
+
+/** The schema this server runs: the last committed migration. */
+const LATEST_MIGRATION = migrations[migrations.length - 1].name
 
 let payload: Payload
 let pool: Pool
@@ -116,7 +120,9 @@ describe('the restore drill', () => {
 
     const restored = await admin.json<{ message: string; restorePoint: string }>('POST', '/api/backup/restore')
     expect(restored.status).toBe(200)
-    expect(restored.body.message).toMatch(/^Restored 3 media files from the backup of \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC; 1 brought back, 1 removed\.$/)
+    expect(restored.body.message).toMatch(
+      /^Restored 3 media files from the backup of \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC; 1 brought back, 1 removed\.$/,
+    )
     expect(await rowsNow()).toEqual(rowsBefore)
     expect(await objectHashes(keysBefore)).toEqual(bytesBefore)
     expect(await readVersion()).toBeGreaterThan(versionBefore)
@@ -143,7 +149,13 @@ describe('the restore drill', () => {
     const created = await admin.json<{ backupFile: string }>('POST', '/api/backup/create')
     const list = await admin.json<Array<Record<string, unknown>>>('GET', '/api/backups')
     expect(list.body).toHaveLength(1)
-    expect(list.body[0]).toMatchObject({ file: created.body.backupFile, kind: 'manual', mediaCount: 1, sectionCount: 5, objectCount: 2 })
+    expect(list.body[0]).toMatchObject({
+      file: created.body.backupFile,
+      kind: 'manual',
+      mediaCount: 1,
+      sectionCount: 5,
+      objectCount: 2,
+    })
     const download = await admin.request('GET', `/api/backups/${list.body[0].id}/download`)
     expect(download.status).toBe(200)
     expect(download.headers.get('content-disposition')).toContain(created.body.backupFile)
@@ -294,7 +306,9 @@ describe('refused backups change nothing', () => {
       bytes[bytes.length - 10] ^= 0xff
       await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
     })
-    expect(message).toBe('The backup file does not match its recorded checksum (it was changed or damaged): nothing was restored.')
+    expect(message).toBe(
+      'The backup file does not match its recorded checksum (it was changed or damaged): nothing was restored.',
+    )
   })
 
   it('a backup from a newer schema, and one in a newer format', async () => {
@@ -302,7 +316,11 @@ describe('refused backups change nothing', () => {
     const newer = await refusedWith((backup) =>
       replaceBackup(backup, { ...base, format: BACKUP_FORMAT, migration: '29991231_000000_from_the_future' }),
     )
-    expect(newer).toMatch(/^The backup was made by a newer version of the gallery \(schema 29991231_000000_from_the_future; this server is at 20261122_140000_backups\)/)
+    expect(newer).toMatch(
+      new RegExp(
+        String.raw`^The backup was made by a newer version of the gallery \(schema 29991231_000000_from_the_future; this server is at ${LATEST_MIGRATION}\)`,
+      ),
+    )
     await pool.query('DELETE FROM backups')
     const format = await refusedWith((backup) =>
       replaceBackup(backup, { ...base, format: BACKUP_FORMAT + 1, migration: '20261121_134540_init' }),
@@ -336,7 +354,10 @@ describe('refused backups change nothing', () => {
 describe('faults', () => {
   it('a store that is down makes the backup fail, lists nothing, and the next run succeeds', async () => {
     await photoWithObjects()
-    const down = { client: new S3Client({ ...s3ClientConfig(), endpoint: 'http://127.0.0.1:9', maxAttempts: 1 }), bucket: store().bucket }
+    const down = {
+      client: new S3Client({ ...s3ClientConfig(), endpoint: 'http://127.0.0.1:9', maxAttempts: 1 }),
+      bucket: store().bucket,
+    }
     await expect(createBackup({ pool, kind: 'auto', store: down })).rejects.toBeInstanceOf(BackupFailed)
     expect((await admin.json('GET', '/api/backups')).body).toEqual([])
     expect((await admin.json('GET', '/api/backup/status')).body.lastBackupTime).toBeNull()

@@ -25,8 +25,11 @@ const sql = (text: string, values: unknown[] = []) => poolOf(payload).query(text
 
 /** Writes an analysis embedding the way the analysis job does, whichever column type it has. */
 async function writeEmbedding(id: string, vector: number[]) {
-  const { rows } = await sql(`SELECT data_type FROM information_schema.columns WHERE table_name = 'media' AND column_name = 'embedding'`)
-  if (rows[0].data_type === 'jsonb') await sql('UPDATE media SET embedding = $2::jsonb WHERE id = $1', [id, JSON.stringify(vector)])
+  const { rows } = await sql(
+    `SELECT data_type FROM information_schema.columns WHERE table_name = 'media' AND column_name = 'embedding'`,
+  )
+  if (rows[0].data_type === 'jsonb')
+    await sql('UPDATE media SET embedding = $2::jsonb WHERE id = $1', [id, JSON.stringify(vector)])
   else await sql('UPDATE media SET embedding = $2::real[] WHERE id = $1', [id, vector])
 }
 
@@ -60,7 +63,8 @@ beforeAll(async () => {
 
   // A burst: one scene, the camera moved by 6 % between the two shots.
   const scene = await makePhoto({ width: 2000, height: 1400, seed: 37 })
-  const shot = (left: number) => sharp(scene).extract({ left, top: 50, width: 1700, height: 1275 }).jpeg({ quality: 90 }).toBuffer()
+  const shot = (left: number) =>
+    sharp(scene).extract({ left, top: 50, width: 1700, height: 1275 }).jpeg({ quality: 90 }).toBuffer()
   await upload('burst-1', await shot(60))
   await upload('burst-2', await shot(180))
   await runJobs(payload)
@@ -70,9 +74,13 @@ beforeAll(async () => {
   // The analysis embeddings of the burst (written as the analysis job would): cosine ≈ 0.95.
   const base = Array.from({ length: 128 }, (_, i) => Math.sin(i * 1.7))
   await writeEmbedding(ids['burst-1'], base)
-  await writeEmbedding(ids['burst-2'], base.map((value, i) => value + 0.33 * Math.cos(i * 2.3)))
+  await writeEmbedding(
+    ids['burst-2'],
+    base.map((value, i) => value + 0.33 * Math.cos(i * 2.3)),
+  )
 
-  stopWorker = startJobsWorker(payload, 1)
+  // Duplicates alone: no analysis slots, so only the embeddings written above exist.
+  stopWorker = startJobsWorker(payload, 1, { analysisSlots: 0 })
 }, 300_000)
 
 afterAll(async () => {
@@ -161,7 +169,7 @@ describe('scan', () => {
   })
 })
 
-describe('deleting a duplicate keeps the manager\'s organisation', () => {
+describe("deleting a duplicate keeps the manager's organisation", () => {
   it('answers 404 for an unknown file or an unknown kept file, deleting nothing', async () => {
     expect((await admin.json('DELETE', `/api/media-files/${UNKNOWN_ID}`)).status).toBe(404)
     expect((await admin.json('DELETE', `/api/media-files/${ids['lake-copy']}?keep=${UNKNOWN_ID}`)).status).toBe(404)
@@ -173,8 +181,12 @@ describe('deleting a duplicate keeps the manager\'s organisation', () => {
     const [best] = groupWith((await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')).body, ids.lake)!.files
     // The copy the manager organised; the best file was never touched, except its own description.
     const copy = ids['lake-small']
-    await admin.json('PUT', `/api/media-files/${copy}/section`, { body: { section: 'upstairs', isHidden: 'false', room: 'Loft' } })
-    await admin.json('PUT', `/api/media-files/${copy}/metadata`, { body: { tags: ['lake', 'view'], description: 'Copy text', notes: 'Shot at dawn' } })
+    await admin.json('PUT', `/api/media-files/${copy}/section`, {
+      body: { section: 'upstairs', isHidden: 'false', room: 'Loft' },
+    })
+    await admin.json('PUT', `/api/media-files/${copy}/metadata`, {
+      body: { tags: ['lake', 'view'], description: 'Copy text', notes: 'Shot at dawn' },
+    })
     await sql('UPDATE media SET sort_order = 7 WHERE id = $1', [copy])
     await admin.json('PUT', `/api/media-files/${best.id}/section`, { body: { section: null, isHidden: 'false' } })
     await admin.json('PUT', `/api/media-files/${best.id}/metadata`, { body: { description: 'The best one' } })

@@ -71,9 +71,12 @@ export async function deleteMediaFile(req: PayloadRequest, id: string, keepId?: 
       if (has('tags')) {
         await db.execute(sql`
           INSERT INTO media_texts ("order", parent_id, path, text)
-          SELECT t."order", ${kept.id}::uuid, 'tags', t.text FROM media_texts t
+          SELECT (SELECT coalesce(max(k."order"), 0) FROM media_texts k WHERE k.parent_id = ${kept.id}::uuid AND k.path = 'tags')
+                   + row_number() OVER (ORDER BY t."order"),
+                 ${kept.id}::uuid, 'tags', t.text
+            FROM media_texts t
            WHERE t.parent_id = ${id}::uuid AND t.path = 'tags'
-             AND NOT EXISTS (SELECT 1 FROM media_texts k WHERE k.parent_id = ${kept.id}::uuid AND k.path = 'tags')`)
+             AND NOT EXISTS (SELECT 1 FROM media_texts k WHERE k.parent_id = ${kept.id}::uuid AND k.path = 'tags' AND k.text = t.text)`)
       }
     }
     // Payload's delete joins this transaction; its afterDelete hook moves the objects to trash/.
