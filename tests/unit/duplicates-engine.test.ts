@@ -224,8 +224,14 @@ describe('organisation carried to the kept file', () => {
     const deleted = { ...base, section: 'upstairs', room: 'Bedroom', tags: ['view'], description: 'Lake view', notes: 'n', sortOrder: 4 }
     expect(organisationToCarry(deleted, base)).toEqual(['section', 'sortOrder', 'room', 'tags', 'description', 'notes'])
     expect(
-      organisationToCarry(deleted, { ...base, section: 'backyard', room: 'Deck', tags: ['deck'], description: 'd', notes: 'm' }),
+      organisationToCarry(deleted, { ...base, section: 'backyard', room: 'Deck', tags: ['deck', 'view'], description: 'd', notes: 'm' }),
     ).toEqual([])
+  })
+
+  it('adds the tags the kept file lacks, even when it has tags of its own (analysis may have tagged it)', () => {
+    const deleted = { ...base, tags: ['view', 'sunset'] }
+    expect(organisationToCarry(deleted, { ...base, tags: ['exterior', 'view'] })).toEqual(['tags'])
+    expect(organisationToCarry(deleted, { ...base, tags: ['sunset', 'view', 'exterior'] })).toEqual([])
   })
 
   it('carries hiding (a hidden copy stays hidden) and a sort position within the same section', () => {
