@@ -1,5 +1,5 @@
 // Hidden media never reach an anonymous visitor (ARCHITECTURE §9): not in any public page's
-// HTML, RSC payload, the read API's JSON or an object URL (the site serves no sitemap) — and the browser
+// HTML, RSC payload, the read API's JSON, the sitemap or an object URL — and the browser
 // requests nothing of theirs while a visitor walks the site.
 import { expect, test } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
@@ -47,8 +47,10 @@ test('no public page, RSC payload or JSON answer contains a hidden photo', async
     expect(leaks(await response.text()), path).toEqual([])
   }
   expect((await request.get('/api/sections/hidden/media?includeHidden=true')).status()).toBe(401)
-  // There is no sitemap to leak from: the path is the not-found page.
-  expect((await request.get('/sitemap.xml')).status()).toBe(404)
+  // The sitemap lists the public pages and visible media: never the hidden one.
+  const sitemap = await request.get('/sitemap.xml')
+  expect(sitemap.status()).toBe(200)
+  expect(leaks(await sitemap.text()), '/sitemap.xml').toEqual([])
 })
 
 test('hidden objects answer 404 to a visitor', async ({ request }) => {
