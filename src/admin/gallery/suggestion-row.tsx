@@ -30,8 +30,11 @@ export function SuggestionRow({ file, sections }: { file: MediaFile; sections: S
     }
   }
   return (
-    <p className={styles.meta} data-testid="suggestion">
-      {suggestionLabel(suggestion, sections)}{' '}
+    <p className={styles.suggestion} data-testid="suggestion">
+      {/* The label gives way (ellipsis) on a narrow card; the button always stays whole and clickable. */}
+      <span className={styles.suggestionLabel} title={suggestionLabel(suggestion, sections)}>
+        {suggestionLabel(suggestion, sections)}
+      </span>
       <button type="button" className={styles.button} onClick={accept} disabled={assign.isPending} aria-label={`Accept suggestion for ${file.originalFilename}`}>
         Accept
       </button>
