@@ -7,13 +7,29 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
-import { uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
+import { deleteMediaNamed, uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
 
-type Media = { id: string; originalFilename: string; status?: string; isAnalyzed: string; section: string | null; suggestion?: unknown }
+type Media = {
+  id: string
+  originalFilename: string
+  status?: string
+  isAnalyzed: string
+  section: string | null
+  suggestion?: unknown
+}
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/analysis', import.meta.url))
 const notices = (page: Page) => page.locator('[role="region"][aria-label^="Notifications (F8)"]')
 const unique = `a${Date.now().toString(36)}`
+const PREFIX = unique
+
+// The photos this file adds are removed again, so later files see the public seed as it was.
+test.afterAll(async ({ browser, baseURL }) => {
+  const page = await browser.newPage({ baseURL })
+  await signIn(page, baseURL!)
+  await deleteMediaNamed(page.request, baseURL!, [PREFIX])
+  await page.close()
+})
 
 async function adminMedia(page: Page, baseURL: string): Promise<Media[]> {
   return (await (await page.request.get('/api/media-files', { headers: { origin: baseURL } })).json()) as Media[]
@@ -64,7 +80,11 @@ test('Analyze All runs to the success notice; cards show what was found; a sugge
     data: { section: 'outdoors', isHidden: 'false', room: 'Front' },
   })
   expect(placed.ok()).toBe(true)
-  const again = await page.request.post('/api/media-files/analyze-all', { headers: { origin: baseURL! }, data: { force: true }, timeout: 240_000 })
+  const again = await page.request.post('/api/media-files/analyze-all', {
+    headers: { origin: baseURL! },
+    data: { force: true },
+    timeout: 240_000,
+  })
   expect(again.ok()).toBe(true)
   await expect
     .poll(async () => (await adminMedia(page, baseURL!)).find((m) => m.id === ids[1])?.suggestion ?? null, { timeout: 240_000 })

@@ -5,12 +5,28 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
-import { seedPhotos, updateMedia } from '../helpers/e2e-seed'
+import { deleteMediaNamed, seedPhotos, updateMedia } from '../helpers/e2e-seed'
 
-type Media = { id: string; filename: string; section: string | null; isHidden: string; tags: string[]; description: string | null }
+type Media = {
+  id: string
+  filename: string
+  section: string | null
+  isHidden: string
+  tags: string[]
+  description: string | null
+}
 
 const notices = (page: Page) => page.locator('[role="region"][aria-label^="Notifications (F8)"]')
-const unique = () => `b${Date.now().toString(36)}`
+const PREFIX = `b${Date.now().toString(36)}`
+const unique = () => PREFIX
+
+// The photos this file adds are removed again, so later files see the public seed as it was.
+test.afterAll(async ({ browser, baseURL }) => {
+  const page = await browser.newPage({ baseURL })
+  await signIn(page, baseURL!)
+  await deleteMediaNamed(page.request, baseURL!, [PREFIX])
+  await page.close()
+})
 
 async function adminMedia(page: Page, baseURL: string): Promise<Media[]> {
   const response = await page.request.get('/api/media-files', { headers: { origin: baseURL } })
@@ -20,7 +36,10 @@ async function adminMedia(page: Page, baseURL: string): Promise<Media[]> {
 async function imageHash(page: Page, filename: string) {
   const response = await page.request.get(`/public-objects/${encodeURIComponent(filename)}`)
   expect(response.status()).toBe(200)
-  return crypto.createHash('sha256').update(await response.body()).digest('hex')
+  return crypto
+    .createHash('sha256')
+    .update(await response.body())
+    .digest('hex')
 }
 
 test('back up, break things, restore with confirmation, get the gallery back exactly; undo it', async ({ page, baseURL }) => {
@@ -82,7 +101,9 @@ test('back up, break things, restore with confirmation, get the gallery back exa
   await expect(dialog).toContainText('A restore point is taken first, so you can undo this.')
   await dialog.getByRole('button', { name: 'Restore' }).click()
   await expect(notices(page).getByText('Restore Complete')).toBeVisible({ timeout: 60_000 })
-  await expect(notices(page).getByText(/^Restored \d+ media files? from the backup of .* UTC; 1 brought back, 0 removed\.$/)).toBeVisible()
+  await expect(
+    notices(page).getByText(/^Restored \d+ media files? from the backup of .* UTC; 1 brought back, 0 removed\.$/),
+  ).toBeVisible()
 
   expect(await adminMedia(page, baseURL!)).toEqual(before)
   expect(await imageHash(page, deleted.filename)).toBe(deletedHash)
@@ -90,7 +111,11 @@ test('back up, break things, restore with confirmation, get the gallery back exa
   // Undo from the kept backups: the restore point gives the changed gallery back.
   const kept = page.getByTestId('kept-backups')
   await expect(kept.getByText(/Restore point/)).toBeVisible()
-  await kept.locator('li', { hasText: 'Restore point' }).first().getByRole('button', { name: /^Restore the backup of/ }).click()
+  await kept
+    .locator('li', { hasText: 'Restore point' })
+    .first()
+    .getByRole('button', { name: /^Restore the backup of/ })
+    .click()
   await page.getByRole('dialog', { name: 'Restore this backup?' }).getByRole('button', { name: 'Restore' }).click()
   await expect(notices(page).getByText(/; 0 brought back, 1 removed\.$/)).toBeVisible({ timeout: 60_000 })
   expect(await adminMedia(page, baseURL!)).toEqual(changed)

@@ -4,17 +4,26 @@
 // kept file took over the organisation the manager had given a copy.
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
-import { updateMedia, uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
+import { deleteMediaNamed, updateMedia, uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
 import { makePhoto, reencode } from '../helpers/media-fixtures'
 
 type Media = { id: string; originalFilename: string; section: string | null; room: string | null; isHidden: string }
 
 const notices = (page: Page) => page.locator('[role="region"][aria-label^="Notifications (F8)"]')
+const PREFIX = `dup${Date.now().toString(36)}`
+
+// The photos this file adds are removed again, so later files see the public seed as it was.
+test.afterAll(async ({ browser, baseURL }) => {
+  const page = await browser.newPage({ baseURL })
+  await signIn(page, baseURL!)
+  await deleteMediaNamed(page.request, baseURL!, [PREFIX])
+  await page.close()
+})
 
 test('scan → groups → Select All But Best → Delete → notices → the copies are gone', async ({ page, baseURL }) => {
   test.setTimeout(180_000)
   await signIn(page, baseURL!)
-  const name = `dup${Date.now().toString(36)}`
+  const name = PREFIX
   const photo = await makePhoto({ width: 1400, height: 1000, seed: Date.now() % 100_000 })
   const upload = (filename: string, buffer: Buffer) =>
     uploadThroughApi(page.request, baseURL!, { name: filename, mimeType: 'image/jpeg', buffer })

@@ -4,17 +4,30 @@
 // even cards, a fresh install's hint, sizes in KB, phone list rows) and the small ones.
 import { expect, test, type Page } from '@playwright/test'
 import { signIn, uploadCard } from '../helpers/e2e-admin'
-import { photoBytes, seedPhotos } from '../helpers/e2e-seed'
+import { deleteMediaNamed, photoBytes, seedPhotos } from '../helpers/e2e-seed'
 
 type Media = { id: string; originalFilename: string; status?: string; section: string | null }
 
-const unique = () => `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+// Every name this file gives starts with one of these prefixes: afterAll removes its photos again.
+const prefixes = new Set<string>()
+const unique = () => {
+  const prefix = `g${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  prefixes.add(prefix)
+  return prefix
+}
 const notices = (page: Page) => page.locator('[role="region"][aria-label^="Notifications (F8)"]')
 const cards = (page: Page) => page.getByTestId('media-card')
 
 async function adminMedia(page: Page, baseURL: string): Promise<Media[]> {
   return (await (await page.request.get('/api/media-files', { headers: { origin: baseURL } })).json()) as Media[]
 }
+
+test.afterAll(async ({ browser, baseURL }) => {
+  const page = await browser.newPage({ baseURL })
+  await signIn(page, baseURL!)
+  await deleteMediaNamed(page.request, baseURL!, prefixes)
+  await page.close()
+})
 
 async function openGallery(page: Page, search?: string) {
   await page.goto('/admin')

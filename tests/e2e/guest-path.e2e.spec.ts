@@ -5,7 +5,7 @@
 // where it stands. Also the sitemap (visible media only), the favicon and the video card.
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
-import { seedPhotos } from '../helpers/e2e-seed'
+import { deleteMediaNamed, seedPhotos } from '../helpers/e2e-seed'
 import { ensurePublicSeed, VIDEO_NAMES } from '../helpers/public-seed'
 
 const PROPERTY = {
@@ -49,10 +49,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
 })
 
 test.afterAll(async ({ browser, baseURL }) => {
-  // Other files expect the defaults ("… · Property Gallery").
+  // Other files expect the defaults ("… · Property Gallery") and the public seed as it was.
   const page = await browser.newPage({ baseURL })
   await signIn(page, baseURL!)
   await setProperty(page, baseURL!, { propertyName: null, tagline: null, bookingUrl: null, coverPhoto: null, about: null })
+  await deleteMediaNamed(page.request, baseURL!, [prefix])
   await page.close()
 })
 

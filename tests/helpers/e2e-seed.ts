@@ -68,6 +68,23 @@ export async function updateMedia(request: APIRequestContext, baseURL: string, i
   await json(await request.patch(`/api/media/${id}`, { headers: { origin: baseURL }, data }))
 }
 
+/**
+ * Deletes, through the manager's API, every media file whose name starts with one of the
+ * prefixes: a test file that adds visible photos removes them again, so later files see the
+ * public seed as it was made (their tours, counts and lists depend on it).
+ */
+export async function deleteMediaNamed(request: APIRequestContext, baseURL: string, prefixes: Iterable<string>) {
+  const starts = [...prefixes]
+  const all = (await json(await request.get('/api/media-files', { headers: { origin: baseURL } }))) as Array<{
+    id: string
+    originalFilename: string
+  }>
+  for (const file of all.filter((media) => starts.some((start) => media.originalFilename.startsWith(start)))) {
+    const response = await request.delete(`/api/media-files/${file.id}`, { headers: { origin: baseURL } })
+    if (!response.ok() && response.status() !== 404) throw new Error(`Deleting ${file.originalFilename}: ${response.status()}`)
+  }
+}
+
 /** Waits until the worker has processed every listed record. */
 export async function waitUntilReady(request: APIRequestContext, baseURL: string, ids: string[], timeout = 120_000) {
   const wanted = new Set(ids)

@@ -26,7 +26,11 @@ export function SuggestionRow({ file, sections }: { file: MediaFile; sections: S
       await assign.mutateAsync({ id: file.id, section: suggestion.section, room: suggestion.room })
       notify({ title: 'Section Assigned', description: `Photo moved to ${target.name}` })
     } catch {
-      notify({ title: 'Assignment Failed', description: 'Failed to assign photo to section. Please try again.', variant: 'destructive' })
+      notify({
+        title: 'Assignment Failed',
+        description: 'Failed to assign photo to section. Please try again.',
+        variant: 'destructive',
+      })
     }
   }
   return (
@@ -35,7 +39,13 @@ export function SuggestionRow({ file, sections }: { file: MediaFile; sections: S
       <span className={styles.suggestionLabel} title={suggestionLabel(suggestion, sections)}>
         {suggestionLabel(suggestion, sections)}
       </span>
-      <button type="button" className={styles.button} onClick={accept} disabled={assign.isPending} aria-label={`Accept suggestion for ${file.originalFilename}`}>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={accept}
+        disabled={assign.isPending}
+        aria-label={`Accept suggestion for ${file.originalFilename}`}
+      >
         Accept
       </button>
     </p>
