@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
+import { mulberry32 } from '../../src/lib/seeded-random'
 import { ffmpegToolPath } from '../../src/server/media/ffmpeg-tools'
 
 type PhotoOptions = {
@@ -221,16 +222,4 @@ function ffmpegOutput(args: string[]): Promise<string> {
     child.on('error', reject)
     child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`ffmpeg ${args.join(' ')} failed: ${output}`))))
   })
-}
-
-/** A small deterministic PRNG, so a seed always makes the same photo. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }

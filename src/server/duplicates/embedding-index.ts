@@ -3,21 +3,10 @@
 // small angle share a bucket in at least one table with high probability (cosine 0.92:
 // 0.88 per bit, ≈ 0.96 over 10 tables of 10 bits). Candidates are then checked on the
 // exact cosine. The hyperplanes come from a fixed seed: the same scan gives the same groups.
+import { mulberry32 } from '../../lib/seeded-random'
 
 const TABLES = 10
 const BITS = 10
-
-/** A small deterministic generator (mulberry32): reproducible hyperplanes, nothing shown to anyone. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export function cosine(a: Float32Array, b: Float32Array): number {
   let dot = 0
@@ -38,7 +27,7 @@ export class EmbeddingIndex {
 
   constructor(vectors: Float32Array[], dimensions: number) {
     this.vectors = vectors
-    const random = seeded(0x5eed)
+    const random = mulberry32(0x5eed)
     const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
     this.planes = Array.from({ length: TABLES * BITS }, () => Float32Array.from({ length: dimensions }, gaussian))
     for (let t = 0; t < TABLES; t++) this.tables.push(new Map())
