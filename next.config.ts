@@ -5,7 +5,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The public pages use the stored renditions; Next's optimiser would fetch /public-objects
   // itself and keep serving a photo from its own cache after it is hidden. The host server
-  // also answers 404 for /_next/image (src/server/http/host-server.ts).
+  // also answers 404 for /_next/image (src/host/http/host-server.ts).
   images: { unoptimized: true },
   // The embedded servers' packages are Node-only and must not be bundled.
   serverExternalPackages: [

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { freePort } from '../src/server/embedded/free-port'
+import { freePort } from '../src/host/embedded/free-port'
 import {
   BenchRun,
   cpuSeconds,

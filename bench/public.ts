@@ -12,7 +12,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { freePort } from '../src/server/embedded/free-port'
+import { freePort } from '../src/host/embedded/free-port'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium'
 import { intEnv, waitForIdleMachine } from './lib/harness'
@@ -54,7 +54,7 @@ async function startProduct(dataDir: string): Promise<{ child: ChildProcess; bas
   await fs.mkdir(dataDir, { recursive: true })
   if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'server', 'launch.ts'), 'start'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'host', 'launch.ts'), 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -41,7 +41,7 @@ export const mediaFileReads: PreparedRead[] = [
   { path: '/media-files/stats', answer: statsAnswer },
 ]
 
-/** Registers an uploaded file (spec §7); also answered in front of Next (src/server/serve.ts). */
+/** Registers an uploaded file (spec §7); also answered in front of Next (src/host/serve.ts). */
 export const createMediaEndpoint = endpoint('post', '/media-files', async (req) => {
   requireUser(req)
   const input = await parseBody(req, createMediaSchema)

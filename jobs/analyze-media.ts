@@ -4,7 +4,7 @@
 import type { TaskConfig } from 'payload'
 import { ANALYZE_RETRIES, ANALYZE_TASK } from '../src/server/analysis/analysis-task'
 import { analyzeMedia } from '../src/server/analysis/analyze-media'
-import { poolOf } from '../src/server/db/advisory-lock'
+import { poolOf } from '../src/server/db/pool'
 
 export const analyzeMediaTask: TaskConfig<any> = {
   slug: ANALYZE_TASK,

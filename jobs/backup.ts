@@ -5,7 +5,7 @@ import type { TaskConfig } from 'payload'
 import { createBackup } from '../src/server/backup/create-backup'
 import { BACKUP_KINDS, type BackupKind } from '../src/server/backup/format'
 import { BACKUP_TASK } from '../src/server/backup/schedule'
-import { poolOf } from '../src/server/db/advisory-lock'
+import { poolOf } from '../src/server/db/pool'
 
 export const backupTask: TaskConfig<any> = {
   slug: BACKUP_TASK,

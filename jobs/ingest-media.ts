@@ -5,7 +5,7 @@ import type { TaskConfig } from 'payload'
 import { INGEST_RETRIES, INGEST_TASK } from '../src/server/media/ingest-task'
 import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
 import { scheduleUploadBackup } from '../src/server/backup/schedule'
-import { poolOf } from '../src/server/db/advisory-lock'
+import { poolOf } from '../src/server/db/pool'
 
 /** The upload backup waits for the batch's processing too, so it holds the renditions. */
 const backupAfterUpload = (payload: Parameters<typeof poolOf>[0]) =>

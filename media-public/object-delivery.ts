@@ -9,7 +9,8 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import { userFromHeaders } from '../src/server/auth/request-user'
-import { poolOf } from '../src/server/db/advisory-lock'
+import { poolOf } from '../src/server/db/pool'
+import { visibleToVisitors } from '../src/server/media/visibility'
 import { getObject } from '../src/server/storage/s3'
 
 type Target = { filename: string; variant: { kind: 'original' } | { kind: 'rendition'; width: number } | { kind: 'poster' } }
@@ -57,7 +58,7 @@ export async function deliverObject(payload: Payload, request: Request, parts: s
   const media = rows[0]
   if (!media || media.status !== 'ready') return notFound()
   let signedIn = false
-  if (media.is_hidden) {
+  if (!visibleToVisitors(media)) {
     signedIn = Boolean(await userFromHeaders(payload, request.headers))
     if (!signedIn) return notFound()
   }

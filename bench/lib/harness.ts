@@ -6,14 +6,14 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync, statS
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from '../../src/server/embedded/free-port'
-import { startMissingServices, type StartedServices } from '../../src/server/embedded/services'
-import { startServicesProcess } from '../../src/server/embedded/services-child'
+import { freePort } from '../../src/host/embedded/free-port'
+import { startMissingServices, type StartedServices } from '../../src/host/embedded/services'
+import { startServicesProcess } from '../../src/host/embedded/services-child'
 
 export const ROOT = process.cwd()
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
-export const SERVE_ENTRY = path.join(ROOT, 'src', 'server', 'serve.ts')
-export const WORKER_ENTRY = path.join(ROOT, 'src', 'server', 'jobs', 'run-worker.ts')
+export const SERVE_ENTRY = path.join(ROOT, 'src', 'host', 'serve.ts')
+export const WORKER_ENTRY = path.join(ROOT, 'src', 'host', 'run-worker.ts')
 const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
 
 export function intEnv(name: string, fallback: number): number {

@@ -1,5 +1,5 @@
-// The product's host server (src/server/http/host-server.ts) for integration tests: the same
-// checks, headers and routes as src/server/serve.ts, with Payload's REST handling standing in
+// The product's host server (src/host/http/host-server.ts) for integration tests: the same
+// checks, headers and routes as src/host/serve.ts, with Payload's REST handling standing in
 // for Next behind it (pages are not built in integration tests). A path Next would serve that
 // is not an API call is answered 200 by the stand-in, so a route the host server should have
 // closed shows up as served.
@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net'
 import config from '@payload-config'
 import { handleEndpoints, type Payload } from 'payload'
 import { readEnv } from '../../src/server/env'
-import { declareHostServer, trustProxyFrom } from '../../src/server/http/client-address'
-import { hostRequestHandler } from '../../src/server/http/host-server'
-import { sendWebResponse, toHeaders } from '../../src/server/http/node-bridge'
-import { productRoutes } from '../../src/server/http/product-routes'
-import { securityHeaders, storeOrigins } from '../../src/server/http/security-headers'
+import { declareHostServer, trustProxyFrom } from '../../src/host/http/client-address'
+import { hostRequestHandler } from '../../src/host/http/host-server'
+import { sendWebResponse, toHeaders } from '../../src/host/http/node-bridge'
+import { productRoutes } from '../../src/host/http/product-routes'
+import { securityHeaders, storeOrigins } from '../../src/host/http/security-headers'
 
 export const NEXT_STAND_IN = 'next stand-in'
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { startServicesProcess } from '../../src/server/embedded/services-child'
+import { startServicesProcess } from '../../src/host/embedded/services-child'
 
 export default async function setup() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-int-'))

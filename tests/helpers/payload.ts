@@ -1,7 +1,7 @@
 // A real Payload for integration tests, plus a clean slate between test files.
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { seedSections } from '../../src/server/sections/seed-sections'
 
 export async function testPayload(): Promise<Payload> {

@@ -4,7 +4,7 @@
 // No timing is asserted or claimed here: timings belong in benchmarks.
 import type { Payload } from 'payload'
 import { beforeAll, expect, it } from 'vitest'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { Session, signedInAdmin } from '../helpers/api'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'

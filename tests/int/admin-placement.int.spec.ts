@@ -3,7 +3,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { MediaFile, Section } from '../../src/lib/api/types'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { Session, signedInAdmin } from '../helpers/api'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'

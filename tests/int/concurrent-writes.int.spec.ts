@@ -6,7 +6,7 @@
 import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { ingestMedia } from '../../src/server/media/ingest'
 import { holdAt, type PausePoint } from '../../src/server/media/pause-points'
 import { Session, signedInAdmin } from '../helpers/api'

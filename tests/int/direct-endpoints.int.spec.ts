@@ -1,5 +1,5 @@
 // The uploader's per-file calls are answered by the Node server in front of Next
-// (src/server/http/serve-direct.ts). The same endpoints answer the same way there as through
+// (src/host/http/serve-direct.ts). The same endpoints answer the same way there as through
 // Payload's REST handling: authentication, validation, the answers and the records made.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,8 +7,8 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMediaEndpoint } from '../../endpoints/media-files'
 import { uploaderEndpoints } from '../../endpoints/uploader'
-import { poolOf } from '../../src/server/db/advisory-lock'
-import { directEndpointServer } from '../../src/server/http/serve-direct'
+import { poolOf } from '../../src/server/db/pool'
+import { directEndpointServer } from '../../src/host/http/serve-direct'
 import { ORIGIN, Session, signedInAdmin } from '../helpers/api'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'

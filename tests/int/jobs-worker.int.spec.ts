@@ -4,7 +4,7 @@
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { claimJob, STALE_AFTER_MS, startJobsWorker } from '../../src/server/jobs/worker'
 import { INGEST_TASK } from '../../src/server/media/ingest-task'
 import { MAX_ERRORED_RUNS, requeueStrandedMedia } from '../../src/server/media/requeue-stranded'

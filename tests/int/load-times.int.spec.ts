@@ -2,7 +2,7 @@
 // reports (rate-limited per address) and the stat averages the recent samples.
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { loadTimesToken } from '../../src/server/metrics/page-token'
 import { Session } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'

@@ -6,7 +6,7 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } fr
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { s3, bucket } from '../../src/server/storage/s3'
 import { ORIGIN, PASSWORD } from '../helpers/api'
 import { startTestHost, type TestHost } from '../helpers/host'

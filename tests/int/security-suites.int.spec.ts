@@ -13,7 +13,7 @@
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { bucket } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
 import { startTestHost, type TestHost } from '../helpers/host'
@@ -42,7 +42,7 @@ const HIDDEN_MARKER = 'hidden-marker-7f3a'
 type Route = { method: string; path: string }
 type Expected = { anonymous: number; manager: number }
 
-/** Host server routes answered without Next (src/server/http/product-routes.ts, host-server.ts). */
+/** Host server routes answered without Next (src/host/http/product-routes.ts, host-server.ts). */
 const HOST_ROUTES: Route[] = [
   { method: 'GET', path: '/public-objects/:filename' },
   { method: 'GET', path: '/public-objects/:filename/:variant' },

@@ -5,7 +5,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { headObject } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
 import {

@@ -4,7 +4,7 @@
 import http from 'node:http'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { headObject, readObject } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
 import { makePhoto } from '../helpers/media-fixtures'

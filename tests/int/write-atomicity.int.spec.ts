@@ -4,7 +4,7 @@
 // rather than writing outside it.
 import { createLocalReq, type Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { poolOf } from '../../src/server/db/advisory-lock'
+import { poolOf } from '../../src/server/db/pool'
 import { MissingTransactionError, inTransaction, transactionSql } from '../../src/server/db/transaction'
 import { bulkAssign } from '../../src/server/media/placement'
 import { Session, signedInAdmin } from '../helpers/api'

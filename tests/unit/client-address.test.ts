@@ -2,7 +2,8 @@
 // forwarded the request; a header the client wrote never decides it.
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { CLIENT_ADDRESS_HEADER, clientAddressOf, stampClientAddress, trustProxyFrom } from '../../src/server/http/client-address'
+import { CLIENT_ADDRESS_HEADER } from '../../src/server/http/client-address'
+import { clientAddressOf, stampClientAddress, trustProxyFrom } from '../../src/host/http/client-address'
 
 const request = (remoteAddress: string, headers: Record<string, string> = {}) =>
   ({ socket: { remoteAddress }, connection: { remoteAddress }, headers }) as unknown as IncomingMessage

@@ -2,8 +2,8 @@
 // does not serve, and mutating API bodies that do not say they are JSON (or the admin's form).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { refuseBadRequest } from '../../src/server/http/host-server'
-import { contentSecurityPolicy, storeOrigins } from '../../src/server/http/security-headers'
+import { refuseBadRequest } from '../../src/host/http/host-server'
+import { contentSecurityPolicy, storeOrigins } from '../../src/host/http/security-headers'
 
 function attempt(method: string, url: string, headers: Record<string, string> = {}) {
   const answer = { status: 0, body: '' }

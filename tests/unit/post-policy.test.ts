@@ -1,7 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3'
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
 import { describe, expect, it } from 'vitest'
-import { checkPostPolicy, PostPolicyError } from '../../src/server/embedded/s3-post-policy'
+import { checkPostPolicy, PostPolicyError } from '../../src/host/embedded/s3-post-policy'
 
 const credentials = { accessKeyId: 'gallery-embedded', secretAccessKey: 'a secret for the tests only', region: 'us-east-1' }
 const client = new S3Client({ region: credentials.region, endpoint: 'http://127.0.0.1:1', forcePathStyle: true, credentials })

@@ -3,7 +3,7 @@
 import { SignatureV4 } from '@smithy/signature-v4'
 import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { SignatureError, verifySignedRequest } from '../../src/server/embedded/s3-sigv4'
+import { SignatureError, verifySignedRequest } from '../../src/host/embedded/s3-sigv4'
 
 const credentials = { accessKeyId: 'gallery-embedded', secretAccessKey: 'a-secret-of-the-store', region: 'us-east-1' }
 

@@ -11,7 +11,7 @@
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 import { getObject } from '../storage/s3'
 import { categorise, categoryOfRoom, type CategoryVote } from './category'
 import { countLabels, objectLabels } from './detections'

@@ -3,7 +3,7 @@
 // single transaction under an advisory lock, so a second Analyze All while one runs
 // joins it instead of doubling the work. Progress is read from the run's items.
 import type { Payload } from 'payload'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 import { ANALYSIS_QUEUE, ANALYZE_TASK } from './analysis-task'
 
 /** pg_advisory_xact_lock key for starting runs (distinct from LOCKS in advisory-lock.ts). */

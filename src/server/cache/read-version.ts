@@ -2,7 +2,7 @@
 // media or sections (whoever writes: our endpoints, Payload's editors, a restore).
 // Answers prepared for one version are reused until it changes, in every app instance.
 import type { Payload } from 'payload'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 
 export async function readVersion(payload: Payload): Promise<string> {
   const { rows } = await poolOf(payload).query<{ version: string }>(

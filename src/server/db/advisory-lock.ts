@@ -2,6 +2,7 @@
 // at a time does it (start-up migrations and seeding, scheduled backups).
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
+import { poolOf } from './pool'
 
 export const LOCKS = {
   startup: 72_410_001,
@@ -12,21 +13,6 @@ export const LOCKS = {
   /** Enqueueing backup jobs (the 30-minute one, the debounced upload one): one instance at a time. */
   backupSchedule: 72_410_017,
 } as const
-
-export function poolOf(payload: Payload): Pool {
-  return (payload.db as unknown as { pool: Pool }).pool
-}
-
-/**
- * An idle pooled connection that PostgreSQL closes (a restart, a failover, its shutdown) is
- * reported by the pool as an 'error' event, which ends the process when nobody listens. The
- * pool replaces such connections by itself: log it and carry on.
- */
-export function keepPoolErrorsQuiet(payload: Payload) {
-  const pool = poolOf(payload)
-  if (pool.listenerCount('error') > 0) return
-  pool.on('error', (error) => payload.logger.warn(`A database connection was closed: ${error.message}`))
-}
 
 export async function withAdvisoryLock<T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> {
   return withPoolAdvisoryLock(poolOf(payload), key, work)

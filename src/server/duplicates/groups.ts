@@ -3,7 +3,7 @@
 // already gone from its group and a group left with one file is gone altogether.
 import type { Payload } from 'payload'
 import type { DuplicateGroup } from '../../lib/api/types'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 import { mapMediaFile, type MediaRecord } from '../media/map-media-file'
 import { ADMIN_COLUMNS, MEDIA_ARRAYS_JOIN } from '../media/media-sql'
 

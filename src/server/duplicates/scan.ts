@@ -5,7 +5,7 @@
 // and a scan that is no longer running (finished, or given up as abandoned) writes nothing.
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 import { findDuplicateGroupsAsync, type FoundGroup, type ScanRow } from './find-groups'
 import { DUPLICATE_SCAN_TASK } from './scan-task'
 

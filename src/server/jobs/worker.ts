@@ -16,7 +16,7 @@
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { PreparedJson } from '../http/prepared-json'
 import type { MediaFile } from '../../lib/api/types'
 import { VersionedCache, readVersion } from '../cache/read-version'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
 import { ADMIN_COLUMNS, LIST_ORDER_SQL, MEDIA_ARRAYS_JOIN } from './media-sql'
 

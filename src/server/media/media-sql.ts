@@ -51,8 +51,8 @@ export const MEDIA_ARRAYS_JOIN = `
     FROM media_texts GROUP BY parent_id
   ) a ON a.parent_id = m.id`
 
-/** Visible to visitors: not hidden and fully processed (ARCHITECTURE §9). */
-export const PUBLIC_MEDIA_SQL = `m.is_hidden = false AND m.status = 'ready'`
+/** Visible to visitors (the rule lives in ./visibility). */
+export { PUBLIC_MEDIA_SQL } from './visibility'
 
 /** Whole-gallery lists: newest first. */
 export const LIST_ORDER_SQL = `m.uploaded_at DESC, m.id`

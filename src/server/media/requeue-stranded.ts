@@ -5,7 +5,8 @@
 // time is not queued again and again. Runs when the worker starts and every
 // SWEEP_INTERVAL_MS; one instance at a time (advisory lock); running it twice changes nothing.
 import type { Payload } from 'payload'
-import { LOCKS, poolOf, withAdvisoryLock } from '../db/advisory-lock'
+import { LOCKS, withAdvisoryLock } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 import { standaloneSql } from '../db/transaction'
 import { INGEST_TASK } from './ingest-task'
 import { writePipelineFields } from './media-writes'

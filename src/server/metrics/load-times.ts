@@ -1,7 +1,7 @@
 // Avg Load Time (spec §2 stat cards) from real visitors: image load durations their
 // browsers measured, averaged over the most recent samples. 0 until there are any.
 import type { Payload } from 'payload'
-import { poolOf } from '../db/advisory-lock'
+import { poolOf } from '../db/pool'
 
 /** The stat averages this many of the latest samples, from the last 30 days. */
 export const RECENT_SAMPLES = 1000

@@ -2,12 +2,12 @@
 // calls the uploader makes for every file (upload parameters, part URLs, record creation),
 // where Next's route handler and Payload's REST set-up would otherwise cost more than the
 // work itself. The same Endpoint objects are registered with Payload, so both paths answer
-// alike: the request is authenticated by Payload's strategies and built by createLocalReq.
+// alike: the request is built by payloadRequestOf, as for the prepared reads.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createLocalReq, type Endpoint, type Payload, type PayloadRequest } from 'payload'
-import { userFromHeaders } from '../auth/request-user'
+import type { Endpoint, Payload } from 'payload'
 import { compilePaths, matchPath, type CompiledPath } from './match-path'
-import { sendWebResponse, toHeaders } from './node-bridge'
+import { sendWebResponse } from './node-bridge'
+import { payloadRequestOf } from './payload-request'
 
 /** Our JSON bodies are small; anything larger is refused before it is read. */
 const MAX_BODY_BYTES = 1024 * 1024
@@ -58,18 +58,7 @@ export function directEndpointServer(payload: Payload, endpoints: Endpoint[], ap
         .end(JSON.stringify({ message: 'The request body is too large.' }))
       return true
     }
-    const headers = toHeaders(nodeReq)
-    const user = await userFromHeaders(payload, headers)
-    const partial = {
-      headers,
-      url: url.toString(),
-      method: nodeReq.method,
-      routeParams: match.params,
-      payloadAPI: 'REST',
-      text: async () => body,
-      json: async () => JSON.parse(body),
-    } as unknown as Partial<PayloadRequest>
-    const req = await createLocalReq({ req: partial, user: user ?? undefined }, payload)
+    const req = await payloadRequestOf(payload, nodeReq, { url, routeParams: match.params, body })
     await sendWebResponse(res, await match.route.handler(req))
     return true
   }

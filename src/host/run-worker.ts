@@ -2,10 +2,10 @@
 // deployments where the web instances run with JOBS_WORKER=off. Same configuration and
 // environment as the app; services must already be running (DATABASE_URL, S3_*).
 import { getPayload } from 'payload'
-import config from '../../../payload.config'
-import { startBackupScheduler } from '../backup/schedule'
-import { keepPoolErrorsQuiet, poolOf } from '../db/advisory-lock'
-import { startJobsWorker } from './worker'
+import config from '../../payload.config'
+import { startBackupScheduler } from '../server/backup/schedule'
+import { keepPoolErrorsQuiet, poolOf } from '../server/db/pool'
+import { startJobsWorker } from '../server/jobs/worker'
 
 const payload = await getPayload({ config })
 keepPoolErrorsQuiet(payload)

@@ -5,7 +5,7 @@
 // so Ctrl+C reaches the app first and PostgreSQL is stopped only after the app has closed its
 // connections; and a client's CPU is not shared with the store's.
 //
-// Usage: tsx src/server/embedded/services-process.ts <data dir> [ephemeral] [all]
+// Usage: tsx src/host/embedded/services-process.ts <data dir> [ephemeral] [all]
 //   ephemeral: throw-away services, wiped when stopped; all: ignore DATABASE_URL and S3_* in
 //   the environment and start both. Prints one JSON line { env, started } when ready, then stops
 //   the services on SIGTERM, SIGINT, or when its standard input closes (its parent is gone).

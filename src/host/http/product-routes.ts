@@ -1,5 +1,5 @@
 // The answers the host server gives without Next: object delivery (/public-objects/…), the
-// prepared read API and the uploader's per-file calls. Shared by src/server/serve.ts and the
+// prepared read API and the uploader's per-file calls. Shared by src/host/serve.ts and the
 // integration tests, which put the same host server in front of Payload's REST handling.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// The host server's request handling (src/server/serve.ts runs it): what every request goes
+// The host server's request handling (src/host/serve.ts runs it): what every request goes
 // through before anything answers it, then the answers served without Next (objects, prepared
 // reads, the uploader's calls, cached public pages), then Next (pages, Payload's admin and REST).
 //   - the client's address is worked out from the socket (client-address.ts);

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { readOrCreateSecret } from './secret'
 import { startEmbeddedPostgres } from './postgres'
 import { startEmbeddedS3 } from './s3'
-import { csrfOrigins, type EnvVars } from '../env'
+import { csrfOrigins, type EnvVars } from '../../server/env'
 
 export type StartedServices = {
   env: Record<string, string>

@@ -1,9 +1,9 @@
 // Starts the product: the embedded PostgreSQL and S3-compatible store when the environment
 // names none (and a generated PAYLOAD_SECRET), in a process of their own, then the HTTP server
-// src/server/serve.ts as a child: Next.js (dev server or production build) behind the host's own
+// src/host/serve.ts as a child: Next.js (dev server or production build) behind the host's own
 // paths. Only a missing production build runs `next build` directly. Everything stops together,
 // in order: the server first, so it closes its database connections, then the services.
-// Usage: tsx src/server/launch.ts <dev|start>
+// Usage: tsx src/host/launch.ts <dev|start>
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -50,7 +50,7 @@ async function main() {
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, PORT: port, HOSTNAME: hostname }
   if (mode === 'start') Object.assign(env, { NODE_ENV: 'production' })
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server', 'serve.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'host', 'serve.ts')], {
     stdio: 'inherit',
     env,
   })

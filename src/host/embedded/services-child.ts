@@ -1,4 +1,4 @@
-// Starts src/server/embedded/services-process.ts as a child and waits until its services are
+// Starts src/host/embedded/services-process.ts as a child and waits until its services are
 // ready. The child stops its services when told (stop()) and by itself when this process
 // dies, however it dies: its standard input is a pipe from here, which closes then.
 import { spawn } from 'node:child_process'

@@ -3,12 +3,11 @@
 // (brotli or gzip, built once per read-model version), which a Next route cannot do.
 // The same answer functions back Payload's endpoints, so both paths answer alike.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Payload, PayloadRequest } from 'payload'
-import { userFromHeaders } from '../auth/request-user'
-import { errorResponse } from './endpoint'
-import { toHeaders } from './node-bridge'
+import type { Payload } from 'payload'
+import { errorResponse } from '../../server/http/endpoint'
+import { answerHeaders, isNotModified, type PreparedRead } from '../../server/http/prepared-answer'
 import { compilePaths, matchPath } from './match-path'
-import { answerHeaders, isNotModified, type PreparedRead } from './prepared-answer'
+import { payloadRequestOf } from './payload-request'
 
 export type PreparedReadServer = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
 
@@ -17,21 +16,13 @@ export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiR
 
   return async function serve(nodeReq, res) {
     if (nodeReq.method !== 'GET' && nodeReq.method !== 'HEAD') return false
-    const url = new URL(nodeReq.url ?? '/', 'http://internal')
+    const url = new URL(nodeReq.url ?? '/', `http://${nodeReq.headers.host ?? 'localhost'}`)
     if (!url.pathname.startsWith(`${apiRoute}/`)) return false
     const match = matchPath(compiled, url.pathname.slice(apiRoute.length))
     if (!match) return false
 
-    const headers = toHeaders(nodeReq)
-    const user = await userFromHeaders(payload, headers)
-    const req = {
-      payload,
-      user,
-      headers,
-      url: url.toString(),
-      method: 'GET',
-      routeParams: match.params,
-    } as unknown as PayloadRequest
+    const req = await payloadRequestOf(payload, nodeReq, { url, routeParams: match.params })
+    const { headers } = req
 
     try {
       const answer = await match.route.answer(req)

@@ -3,7 +3,7 @@
 // Set at run time by the host server because the policy names the object store's origin,
 // which the embedded store only knows once it has a (random) port. SECURITY.md says why
 // scripts may be inline ('unsafe-inline' rather than nonces).
-import type { AppEnv } from '../env'
+import type { AppEnv } from '../../server/env'
 
 /** The origins the browser talks to besides our own: the store the uploader sends files to. */
 export function storeOrigins(env: Pick<AppEnv, 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_FORCE_PATH_STYLE'>): string[] {

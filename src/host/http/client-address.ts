@@ -1,0 +1,40 @@
+// The client's network address as the host server works it out: the TCP peer's, never a header
+// a client can write. X-Forwarded-For is believed only when the peer is a proxy named in
+// TRUST_PROXY, and then only for the hops those proxies appended (proxy-addr, as Express does
+// it). The answer is stamped on the request for the services (src/server/http/client-address.ts).
+import type { IncomingMessage } from 'node:http'
+import proxyaddr from 'proxy-addr'
+import { CLIENT_ADDRESS_HEADER, UNKNOWN_CLIENT } from '../../server/http/client-address'
+
+export { declareHostServer } from '../../server/http/client-address'
+
+export type TrustProxy = (address: string, hop: number) => boolean
+
+/**
+ * TRUST_PROXY: unset (trust no proxy), or a comma-separated list of proxy addresses, CIDR ranges
+ * or the names `loopback`, `linklocal`, `uniquelocal` (e.g. `loopback` behind a proxy on the
+ * same machine, `10.0.0.0/8` behind a load balancer in a private network).
+ */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  if (!entries.length || (entries.length === 1 && ['false', '0'].includes(entries[0]))) return () => false
+  try {
+    return proxyaddr.compile(entries)
+  } catch (error) {
+    throw new Error(`Invalid configuration: TRUST_PROXY: ${(error as Error).message}`)
+  }
+}
+
+/** The client's address: the socket peer, or the first untrusted hop behind trusted proxies. */
+export function clientAddressOf(req: IncomingMessage, trust: TrustProxy): string {
+  if (!req.socket?.remoteAddress) return UNKNOWN_CLIENT
+  return proxyaddr(req as Parameters<typeof proxyaddr>[0], trust)
+}
+
+/** Called by the host server for every request, before anything else reads the headers. */
+export function stampClientAddress(req: IncomingMessage, trust: TrustProxy): void {
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, trust)
+}

@@ -1,0 +1,19 @@
+// The pg pool under Payload's postgres adapter, for the services' raw SQL: column-scoped
+// writes, the read model's queries, advisory locks, the jobs worker's claims.
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+
+export function poolOf(payload: Payload): Pool {
+  return (payload.db as unknown as { pool: Pool }).pool
+}
+
+/**
+ * An idle pooled connection that PostgreSQL closes (a restart, a failover, its shutdown) is
+ * reported by the pool as an 'error' event, which ends the process when nobody listens. The
+ * pool replaces such connections by itself: log it and carry on.
+ */
+export function keepPoolErrorsQuiet(payload: Payload) {
+  const pool = poolOf(payload)
+  if (pool.listenerCount('error') > 0) return
+  pool.on('error', (error) => payload.logger.warn(`A database connection was closed: ${error.message}`))
+}
