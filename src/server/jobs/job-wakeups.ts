@@ -18,6 +18,18 @@ const RECONNECT_MAX_MS = 30_000
 /** setTimeout's largest delay; a longer one would fire at once. */
 const MAX_TIMER_MS = 2_147_483_647
 
+/**
+ * An idle slot looks for work on its own this often, whatever the notifications: it catches one
+ * missed while the listening connection was down and a job whose worker died (claimed again once stale).
+ */
+export const FALLBACK_POLL_MS = 30_000
+
+/** JOBS_FALLBACK_POLL_MS (milliseconds, at least 100) overrides FALLBACK_POLL_MS. */
+export function fallbackPollMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.JOBS_FALLBACK_POLL_MS)
+  return Number.isInteger(value) && value >= 100 ? value : FALLBACK_POLL_MS
+}
+
 type Logger = { warn: (message: string) => void }
 type Waiter = { queue: string; wake: () => void }
 

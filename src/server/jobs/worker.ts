@@ -18,8 +18,10 @@
 import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { poolOf } from '../db/advisory-lock'
-import { JobWakeups } from './job-wakeups'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
+import { fallbackPollMs, JobWakeups } from './job-wakeups'
+
+export { FALLBACK_POLL_MS } from './job-wakeups'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
@@ -30,11 +32,6 @@ export const WORKER_SLOTS = 3
  */
 export const ANALYSIS_SLOTS = 2
 export const DEFAULT_QUEUE = 'default'
-/**
- * An idle slot looks for work on its own this often, whatever the notifications: it catches one
- * missed while the listening connection was down and a job whose worker died (stale, below).
- */
-export const FALLBACK_POLL_MS = 30_000
 const AFTER_ERROR_MS = 5000
 export const HEARTBEAT_MS = 30_000
 export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
@@ -99,7 +96,7 @@ export function startJobsWorker(
   {
     sweep = true,
     analysisSlots = ANALYSIS_SLOTS,
-    fallbackPollMs = FALLBACK_POLL_MS,
+    fallbackPollMs: pollMs = fallbackPollMs(),
     onIdle,
   }: {
     sweep?: boolean
@@ -138,7 +135,7 @@ export function startJobsWorker(
         if (id) await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
         else {
           onIdle?.(queue)
-          await wakeups.wait(queue, ticket, Math.min(fallbackPollMs, nextDueMs ?? Number.POSITIVE_INFINITY))
+          await wakeups.wait(queue, ticket, Math.min(pollMs, nextDueMs ?? Number.POSITIVE_INFINITY))
         }
       } catch (error) {
         payload.logger.error({ err: error, msg: 'A jobs worker slot failed; retrying shortly' })
