@@ -202,6 +202,8 @@ type World = {
   renditions: string[]
   /** Photos each manager connection owns (never those of the reordered section). */
   managed: string[]
+  /** The managed photos the manager may hide (visitors never ask for their renditions: 404 when hidden). */
+  hideable: Set<string>
   uploads: Buffer[]
   nextUpload: number
   uploadedIds: string[]
@@ -326,7 +328,7 @@ async function manager(http: Http, world: World, index: number, managers: number
     } else if (step % 7 === 0) {
       await http.call('manager: GET /api/media-files', 'GET', '/api/media-files', { headers: { ...world.manager, ...BROWSER } })
     } else if (roll < 0.45) {
-      const hide = roll < 0.05
+      const hide = roll < 0.1 && world.hideable.has(id)
       await http.call('manager: PUT /api/media-files/[id]/section', 'PUT', `/api/media-files/${id}/section`, {
         headers: json(world.manager),
         body: JSON.stringify(
@@ -432,7 +434,7 @@ async function main() {
     const services = await bench.startServices({ ownProcess: true })
     log('Starting the production server (serve.ts with the jobs worker in its process, as `npm start`)')
     const server = await bench.start(services.env)
-    await waitForReady(server)
+    await waitForReady(server, 600_000) // a loaded machine starts slowly
     const pid = server.child.pid!
     db = new pg.Client({ connectionString: services.env.DATABASE_URL })
     await db.connect()
@@ -444,6 +446,7 @@ async function main() {
       manager: await signIn(server.baseUrl),
       renditions: [],
       managed: [],
+      hideable: new Set(),
       uploads: [],
       nextUpload: 0,
       uploadedIds: [],
@@ -474,8 +477,11 @@ async function main() {
       if (res.status !== 200) throw new Error(`bulk-assign answered ${res.status}: ${await res.text()}`)
       if (section !== REORDERED) world.managed.push(...ids)
     }
+    world.managed.forEach((id, n) => n % 4 === 0 && world.hideable.add(id))
     const files = await listAsManager(world)
-    world.renditions = files.filter((file) => file.status === 'ready' && file.variantWidths.includes(400)).map((f) => f.filename)
+    world.renditions = files
+      .filter((file) => file.status === 'ready' && file.variantWidths.includes(400) && !world.hideable.has(file.id))
+      .map((file) => file.filename)
     log(
       `  ${world.renditions.length} ready photos; ${world.managed.length} the manager moves, ${seeded.length - world.managed.length} in ${REORDERED}`,
     )
@@ -627,7 +633,8 @@ async function main() {
 
     // 5. The idle worker: transactions per second with nothing to do.
     log(`Idle worker: commits per second over ${IDLE_S} s each`)
-    await sleep(5000)
+    // Each backend reports its counters when it goes idle, up to 10 s later: let them settle.
+    await sleep(15_000)
     const serverIdle = await commitRate(db, IDLE_S)
     log(`  the server alone (its in-process worker, LISTEN/NOTIFY): ${serverIdle}/s`)
     const idleWorker = async (env: Record<string, string>, label: string) => {
@@ -637,7 +644,9 @@ async function main() {
         if (Date.now() > deadline) throw new Error(`The worker did not start (${label})`)
         await sleep(500)
       }
-      await sleep(5000) // its start-up sweep
+      // Its start-up work (the sweep, the backup it queues when none is recent) done, counters settled.
+      await waitForQueue(db!, `the ${label} worker's start`)
+      await sleep(15_000)
       const total = await commitRate(db!, IDLE_S)
       const cpu = cpuSeconds(processTree(worker.child.pid!))
       await stopServer(worker)
