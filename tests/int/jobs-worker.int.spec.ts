@@ -1,5 +1,6 @@
 // The jobs worker: concurrent claims never hand out the same job twice, and the slots
-// process an upload to the end, then stop cleanly; the sweep gives a photo left pending or
+// process an upload to the end, then stop cleanly; idle slots are woken by PostgreSQL's
+// notification (also after their listening connection was cut), not by polling; the sweep gives a photo left pending or
 // processing with no live job a new one (or, after repeated errors, a failed status).
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
@@ -73,6 +74,93 @@ describe('the jobs worker', () => {
     }
     const { rows } = await poolOf(payload).query('SELECT count(*)::int AS n FROM payload_jobs WHERE processing')
     expect(rows[0].n).toBe(0)
+  })
+})
+
+describe('idle slots woken by a notification', () => {
+  // The fallback poll is set far beyond the test's timeout: only the notification can wake a slot.
+  const NEVER_MS = 1_000_000_000
+  const statusOf = async (id: string) =>
+    ((await payload.findByID({ collection: 'media', id, overrideAccess: true })) as { status: string }).status
+  const listenerPids = async () => {
+    const { rows } = await poolOf(payload).query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN gallery_jobs' AND pid <> pg_backend_pid()`,
+    )
+    return rows.map((row) => row.pid)
+  }
+  const uploadPhoto = async (name: string) => {
+    const created = await uploadFile(admin, await makePhoto({ width: 640, height: 480, seed: name.length }), {
+      filename: name,
+      contentType: 'image/jpeg',
+    })
+    expect(created.status).toBe(201)
+    return String(created.body.id)
+  }
+
+  it('processes a photo uploaded while every slot is idle, without waiting for the fallback poll', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    let idle = 0
+    const stop = startJobsWorker(payload, 1, {
+      sweep: false,
+      analysisSlots: 0,
+      fallbackPollMs: NEVER_MS,
+      onIdle: (queue) => {
+        if (queue === 'default') idle++
+      },
+    })
+    try {
+      // The slot looked, found nothing and sleeps: from here on only a wake-up gets it going.
+      await expect.poll(() => idle, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0)
+      const id = await uploadPhoto('woken-by-notify.jpg')
+      await expect.poll(() => statusOf(id), { timeout: 30_000, interval: 250 }).toBe('ready')
+    } finally {
+      await stop()
+    }
+    // Stopping ends the listening connection, sleeping slots included.
+    await expect.poll(listenerPids, { timeout: 10_000, interval: 100 }).toEqual([])
+  })
+
+  it('listens again after its connection is cut, and a photo uploaded then is processed', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    let idle = 0
+    const stop = startJobsWorker(payload, 1, {
+      sweep: false,
+      analysisSlots: 0,
+      fallbackPollMs: NEVER_MS,
+      onIdle: (queue) => {
+        if (queue === 'default') idle++
+      },
+    })
+    try {
+      await expect.poll(() => idle, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0)
+      await expect.poll(listenerPids, { timeout: 10_000, interval: 100 }).toHaveLength(1)
+      const [cut] = await listenerPids()
+      await poolOf(payload).query('SELECT pg_terminate_backend($1)', [cut])
+      // A new connection listens (not the one that was cut)...
+      await expect
+        .poll(async () => (await listenerPids()).filter((pid) => pid !== cut).length, { timeout: 30_000, interval: 200 })
+        .toBe(1)
+      const id = await uploadPhoto('after-reconnect.jpg')
+      await expect.poll(() => statusOf(id), { timeout: 30_000, interval: 250 }).toBe('ready')
+    } finally {
+      await stop()
+    }
+  })
+
+  it('wakes a slot when a delayed job falls due, without a notification', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    const id = await uploadPhoto('delayed.jpg')
+    await poolOf(payload).query(
+      `UPDATE payload_jobs SET wait_until = now() + interval '2 seconds' WHERE input->>'mediaId' = $1 AND completed_at IS NULL`,
+      [id],
+    )
+    // The slot's first look finds the job not yet due; nothing will notify it again.
+    const stop = startJobsWorker(payload, 1, { sweep: false, analysisSlots: 0, fallbackPollMs: NEVER_MS })
+    try {
+      await expect.poll(() => statusOf(id), { timeout: 30_000, interval: 250 }).toBe('ready')
+    } finally {
+      await stop()
+    }
   })
 })
 

@@ -1,6 +1,7 @@
 // The jobs worker: a few independent slots, each claiming one queued job at a time and
 // running it with Payload's runner, then claiming the next at once; when the queue is
-// empty a slot looks again every second. A slot never waits for another's job, so one
+// empty a slot sleeps until PostgreSQL notifies that a job was queued (job-wakeups.ts), or
+// until the next delayed job is due, or at the latest FALLBACK_POLL_MS. A slot never waits for another's job, so one
 // job's storage and database I/O overlaps another's image work (the sharp pipelines
 // themselves are capped at two per process, one per core, in process-image.ts).
 //
@@ -18,6 +19,9 @@ import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { poolOf } from '../db/pool'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
+import { fallbackPollMs, JobWakeups } from './job-wakeups'
+
+export { FALLBACK_POLL_MS } from './job-wakeups'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
@@ -28,7 +32,6 @@ export const WORKER_SLOTS = 3
  */
 export const ANALYSIS_SLOTS = 2
 export const DEFAULT_QUEUE = 'default'
-const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
 export const HEARTBEAT_MS = 30_000
 export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
@@ -37,20 +40,33 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
 
 /** Takes the oldest runnable job of a queue for this worker; null when none is waiting. */
 export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE): Promise<string | null> {
-  const { rows } = await poolOf(payload).query<{ id: string }>(
-    `UPDATE payload_jobs SET processing = true, updated_at = now()
-      WHERE id = (
-        SELECT id FROM payload_jobs
-         WHERE completed_at IS NULL AND has_error IS NOT TRUE
-           AND (processing = false OR updated_at < now() - make_interval(secs => $1))
-           AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
-         ORDER BY created_at
-         LIMIT 1
-         FOR UPDATE SKIP LOCKED)
-      RETURNING id`,
+  return (await claimNext(payload, queue)).id
+}
+
+/**
+ * The claim, and when there is nothing to claim, how long until the queue's next delayed job
+ * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
+ */
+async function claimNext(payload: Payload, queue: string): Promise<{ id: string | null; nextDueMs: number | null }> {
+  const { rows } = await poolOf(payload).query<{ id: string | null; next_due_ms: number | null }>(
+    `WITH claimed AS (
+       UPDATE payload_jobs SET processing = true, updated_at = now()
+        WHERE id = (
+          SELECT id FROM payload_jobs
+           WHERE completed_at IS NULL AND has_error IS NOT TRUE
+             AND (processing = false OR updated_at < now() - make_interval(secs => $1))
+             AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
+           ORDER BY created_at
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id)
+     SELECT (SELECT id FROM claimed) AS id,
+            (SELECT ceil(extract(epoch FROM min(wait_until) - now()) * 1000)::float8 FROM payload_jobs
+              WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
+                AND wait_until >= now() AND queue = $2) AS next_due_ms`,
     [STALE_AFTER_MS / 1000, queue],
   )
-  return rows[0]?.id ?? null
+  return { id: rows[0]?.id ?? null, nextDueMs: rows[0]?.next_due_ms ?? null }
 }
 
 async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise<T>): Promise<T> {
@@ -77,9 +93,26 @@ export const OWN_SLOT_QUEUES = ['backup'] as const
 export function startJobsWorker(
   payload: Payload,
   slots = WORKER_SLOTS,
-  { sweep = true, analysisSlots = ANALYSIS_SLOTS } = {},
+  {
+    sweep = true,
+    analysisSlots = ANALYSIS_SLOTS,
+    fallbackPollMs: pollMs = fallbackPollMs(),
+    onIdle,
+  }: {
+    sweep?: boolean
+    analysisSlots?: number
+    /** How long an idle slot sleeps when no notification wakes it. */
+    fallbackPollMs?: number
+    /** Called each time a slot found nothing to do and starts waiting (tests). */
+    onIdle?: (queue: string) => void
+  } = {},
 ): () => Promise<void> {
   let stopped = false
+  const wakeups = new JobWakeups(poolOf(payload).options, {
+    warn: (message) => payload.logger.warn(message),
+  })
+  // Listen first, then claim: a job queued after LISTEN is notified, one queued before is claimed.
+  const listening = wakeups.start()
   const runSweep = () =>
     requeueStrandedMedia(payload)
       .then(({ requeued, failed }) => {
@@ -94,11 +127,16 @@ export function startJobsWorker(
   const sweeper = sweep ? setInterval(runSweep, SWEEP_INTERVAL_MS) : undefined
   sweeper?.unref()
   const slot = async (queue: string) => {
+    await listening
     while (!stopped) {
       try {
-        const id = await claimJob(payload, queue)
+        const ticket = wakeups.ticket(queue)
+        const { id, nextDueMs } = await claimNext(payload, queue)
         if (id) await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
-        else await sleep(IDLE_MS)
+        else {
+          onIdle?.(queue)
+          await wakeups.wait(queue, ticket, Math.min(pollMs, nextDueMs ?? Number.POSITIVE_INFINITY))
+        }
       } catch (error) {
         payload.logger.error({ err: error, msg: 'A jobs worker slot failed; retrying shortly' })
         await sleep(AFTER_ERROR_MS)
@@ -113,6 +151,7 @@ export function startJobsWorker(
   const stop = async () => {
     stopped = true
     clearInterval(sweeper)
+    await wakeups.stop()
     await Promise.all([...running, sweeping])
     workersInProcess().delete(stop)
   }
