@@ -6,6 +6,7 @@
 // nothing else is running) clears both, and lists never show anything but complete backups.
 import type { Pool } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import { pausePoint } from '../media/pause-points'
 import { BACKUP_FORMAT, type BackupKind, encodeBackup } from './format'
 import { buildManifest } from './object-index'
 import { applyRetention } from './retention'
@@ -89,6 +90,7 @@ export async function createBackupLocked({
     await onStep?.('backup-encoded')
     await putBytes(store, tempKey, bytes, 'application/gzip')
     await onStep?.('backup-written')
+    await pausePoint('backup:written')
     await copyObject(store, tempKey, objectKey)
     await deleteKey(store, tempKey)
 

@@ -18,6 +18,7 @@ import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { poolOf } from '../db/advisory-lock'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
+import { HEARTBEATS_PER_STALE_LIMIT, jobsStaleAfterMs } from './stale-after'
 
 /** Slots per process: two jobs' CPU work at once (two cores) plus one doing I/O. */
 export const WORKER_SLOTS = 3
@@ -30,8 +31,9 @@ export const ANALYSIS_SLOTS = 2
 export const DEFAULT_QUEUE = 'default'
 const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
-export const HEARTBEAT_MS = 30_000
-export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
+/** Two minutes unless JOBS_STALE_AFTER_MS says otherwise (stale-after.ts); the heartbeat follows it. */
+export const STALE_AFTER_MS = jobsStaleAfterMs()
+export const HEARTBEAT_MS = STALE_AFTER_MS / HEARTBEATS_PER_STALE_LIMIT
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
