@@ -41,6 +41,7 @@ beforeEach(async () => {
   await pool.query('DELETE FROM backups')
   await pool.query(`DELETE FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
   await pool.query('DELETE FROM backup_scheduler_heartbeat')
+  await pool.query('DELETE FROM backup_restore_tidy')
 })
 
 afterAll(async () => {
@@ -420,5 +421,31 @@ describe('faults', () => {
     const again = await restoreBackup({ pool, backupId: backup.id, waitMs: 5000 })
     expect(again.mediaCount).toBe(1)
     expect(await rowsNow()).toEqual(restoredState)
+  }, 180_000)
+
+  it('kill -9 after the restore committed: the next backup makes the object moves the restore owed', async () => {
+    const kept = await photoWithObjects({ section: 'upstairs' })
+    const backup = await createBackup({ pool, kind: 'manual' })
+    const added = await photoWithObjects({ section: 'outdoors' })
+    const present = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await getBytes(store(), key)) ? key : null)))).filter(Boolean)
+
+    await killAt(['restore', 'restore-after-commit', backup.id])
+    // The rows are restored; the added photo's objects, which only the replaced rows used, are
+    // still where they were: the restore died before moving them.
+    expect((await pool.query('SELECT id::text AS id FROM media')).rows.map((row) => row.id)).toEqual([kept.id])
+    expect(await present(added.keys)).toEqual(added.keys)
+
+    // The next backup (the 30-minute one, or an upload's) finishes them first: as an
+    // uninterrupted restore leaves them, under trash/, where the restore point keeps them.
+    await createBackup({ pool, kind: 'auto' })
+    expect(await present(added.keys)).toEqual([])
+    expect(await present(added.keys.map((key) => `trash/${key}`))).toEqual(added.keys.map((key) => `trash/${key}`))
+    expect(await present(kept.keys)).toEqual(kept.keys)
+    expect((await pool.query('SELECT count(*)::int AS n FROM backup_restore_tidy')).rows[0].n).toBe(0)
+    // Restoring the restore point brings the added photo back, bytes and all.
+    const { rows: points } = await pool.query(`SELECT id::text AS id FROM backups WHERE kind = 'restore-point' AND status = 'complete'`)
+    expect(points).toHaveLength(1)
+    await restoreBackup({ pool, backupId: points[0].id })
+    expect(await present(added.keys)).toEqual(added.keys)
   }, 180_000)
 })
