@@ -33,7 +33,7 @@ export function spawnTsx(file: string, args: string[], env: NodeJS.ProcessEnv = 
     }),
   )
   const matches = (pattern: RegExp | string) => (typeof pattern === 'string' ? output.includes(pattern) : pattern.test(output))
-  const waitFor = (pattern: RegExp | string, timeoutMs = 120_000) =>
+  const waitFor = (pattern: RegExp | string, timeoutMs = 240_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
         if (matches(pattern)) return done(resolve)
