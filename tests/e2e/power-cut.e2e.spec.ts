@@ -16,9 +16,9 @@ import { uploadThroughApi } from '../helpers/e2e-seed'
 import { makePhoto } from '../helpers/media-fixtures'
 import { cutPower, isAlive } from '../helpers/process-tree'
 
-const BATCH = 16
+const BATCH = 12
 /** Records created before the power goes: the rest of the batch is still uploading then. */
-const CREATED_BEFORE_CUT = 10
+const CREATED_BEFORE_CUT = 8
 
 type MediaRow = { id: string; originalFilename: string; status: string; filename: string; variantWidths?: number[] }
 
@@ -27,7 +27,7 @@ let port: number
 let app: ChildProcess | null = null
 let output = ''
 
-function startApp() {
+function startApp(extraEnv: Record<string, string> = {}) {
   output = ''
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of ['DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'PAYLOAD_SECRET', 'SERVER_URL']) {
@@ -41,6 +41,7 @@ function startApp() {
     ANALYZE_ON_UPLOAD: 'false',
     // A job the cut left marked running is claimed again after this, not after two minutes.
     JOBS_STALE_AFTER_MS: '6000',
+    ...extraEnv,
   })
   // Its own process group, like a service manager would start it.
   app = spawn(process.execPath, ['--import', 'tsx', 'src/server/launch.ts', 'start'], {
@@ -88,21 +89,26 @@ test.afterAll(async () => {
 test('a power cut during an upload batch: the app comes back by itself and every uploaded photo ends processed', async () => {
   test.setTimeout(600_000)
   const base = `http://127.0.0.1:${port}`
+  // Phase times are printed for the record (the lead's CI budget), never asserted.
+  const started = Date.now()
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
   const headers = { origin: base }
   let api = await playwrightRequest.newContext({ baseURL: base })
   startApp()
-  await waitUntilServing(api)
-  expect((await api.post('/api/register', { headers, data: { username: 'manager', password: PASSWORD } })).status()).toBe(201)
-
-  // The batch: camera-like photos (four renditions each), uploaded four at a time as the uploader does.
+  // The batch, made while the app starts: camera-like photos (four renditions each).
   const files = []
   for (let index = 0; index < BATCH; index++) {
     files.push({
       name: `terrace-${String(index + 1).padStart(2, '0')}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await makePhoto({ width: 2000, height: 1500, seed: index + 1 }),
+      buffer: await makePhoto({ width: 1800, height: 1200, seed: index + 1 }),
     })
   }
+  await waitUntilServing(api)
+  console.log(`power cut: app serving after ${elapsed()}`)
+  expect((await api.post('/api/register', { headers, data: { username: 'manager', password: PASSWORD } })).status()).toBe(201)
+
+  // Uploaded four at a time, as the uploader does.
   const created: string[] = []
   let cut = false
   let enough: () => void
@@ -130,6 +136,7 @@ test('a power cut during an upload batch: the app comes back by itself and every
     type: 'at the cut',
     description: `${created.length} records made; ${atCut.filter((media) => media.status !== 'ready').length} not processed yet`,
   })
+  console.log(`power cut: ${created.length} records made, cut after ${elapsed()}`)
   const killed = cutPower(app!.pid!)
   expect(killed.length).toBeGreaterThanOrEqual(4) // launcher, server, services, PostgreSQL at least
   await expect.poll(() => killed.filter(isAlive).length, { timeout: 30_000 }).toBe(0)
@@ -137,10 +144,14 @@ test('a power cut during an upload batch: the app comes back by itself and every
   await api.dispose()
   await test.info().attach('app output before the cut', { body: output, contentType: 'text/plain' })
 
-  // Power back: the same command on the same data directory.
+  // Power back: the same command on the same data directory. PostgreSQL's lock file is still
+  // there, naming a dead process; the database's own log shows its crash recovery.
+  await fs.access(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'))
   api = await playwrightRequest.newContext({ baseURL: base })
-  startApp()
+  startApp({ DEBUG_EMBEDDED: '1' })
   await waitUntilServing(api)
+  expect(output).toContain('database system was not properly shut down; automatic recovery in progress')
+  console.log(`power cut: serving again after ${elapsed()}`)
   expect((await api.post('/api/login', { headers, data: { username: 'manager', password: PASSWORD } })).status()).toBe(200)
 
   // Every record the batch made (those whose answer was lost in the cut too) ends processed.
@@ -155,12 +166,13 @@ test('a power cut during an upload batch: the app comes back by itself and every
       intervals: [1000],
     })
     .toEqual([])
+  console.log(`power cut: every photo processed after ${elapsed()}`)
   const media = await list()
   expect(media.map((row) => row.id)).toEqual(expect.arrayContaining(created))
   expect(media.length).toBeLessThanOrEqual(BATCH)
   // And served: each one's smallest rendition is in the store and readable.
   for (const row of media) {
-    expect(row.variantWidths).toEqual([400, 800, 1600, 2000])
+    expect(row.variantWidths).toEqual([400, 800, 1600, 1800])
     const rendition = await api.get(`/public-objects/${row.filename}/w400.webp`)
     expect(rendition.status(), row.originalFilename).toBe(200)
     expect((await rendition.body()).subarray(8, 12).toString()).toBe('WEBP')
