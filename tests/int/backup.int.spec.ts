@@ -2,7 +2,6 @@
 // objects byte for byte), undoing a restore with its restore point, retention and trash,
 // the debounced upload backup, the one-at-a-time lock, the spec's calls and refusals, and
 // faults: a store that is down, damaged or foreign backups, kill -9 mid-backup and mid-restore.
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import { S3Client } from '@aws-sdk/client-s3'
 import type { Payload } from 'payload'
@@ -16,6 +15,7 @@ import { appStore, getBytes, listObjects, putBytes } from '../../src/server/back
 import { LockBusy, poolOf } from '../../src/server/db/advisory-lock'
 import { s3ClientConfig } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
+import { killHard, spawnTsx } from '../helpers/child-process'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { migrations } from '../../src/migrations'
@@ -368,23 +368,10 @@ describe('faults', () => {
   })
 
   /** Runs a backup or restore in a child process and kills it with SIGKILL at a step. */
-  function killAt(args: string[]) {
-    return new Promise<void>((resolve, reject) => {
-      // node itself (not npx): the signal must reach the process that holds the connections.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/backup-child.ts', ...args], {
-        env: process.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout.on('data', (chunk) => {
-        output += chunk
-        if (output.includes('PAUSED')) child.kill('SIGKILL')
-      })
-      child.stderr.on('data', (chunk) => (output += chunk))
-      child.on('exit', (_code, signal) =>
-        signal === 'SIGKILL' && output.includes('PAUSED') ? resolve() : reject(new Error(`The child did not pause: ${output}`)),
-      )
-    })
+  async function killAt(args: string[]) {
+    const child = spawnTsx('tests/helpers/backup-child.ts', args)
+    await child.waitFor('PAUSED')
+    await killHard(child)
   }
 
   it('kill -9 mid-backup leaves no half-written backup listed; the next backup clears it', async () => {
