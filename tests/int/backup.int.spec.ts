@@ -2,7 +2,6 @@
 // objects byte for byte), undoing a restore with its restore point, retention and trash,
 // the debounced upload backup, the one-at-a-time lock, the spec's calls and refusals, and
 // faults: a store that is down, damaged or foreign backups, kill -9 mid-backup and mid-restore.
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import { S3Client } from '@aws-sdk/client-s3'
 import type { Payload } from 'payload'
@@ -17,6 +16,7 @@ import { LockBusy } from '../../src/server/db/advisory-lock'
 import { poolOf } from '../../src/server/db/pool'
 import { s3ClientConfig } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
+import { killHard, spawnTsx } from '../helpers/child-process'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { migrations } from '../../src/migrations'
@@ -42,6 +42,7 @@ beforeEach(async () => {
   await pool.query('DELETE FROM backups')
   await pool.query(`DELETE FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
   await pool.query('DELETE FROM backup_scheduler_heartbeat')
+  await pool.query('DELETE FROM backup_restore_tidy')
 })
 
 afterAll(async () => {
@@ -368,23 +369,10 @@ describe('faults', () => {
   })
 
   /** Runs a backup or restore in a child process and kills it with SIGKILL at a step. */
-  function killAt(args: string[]) {
-    return new Promise<void>((resolve, reject) => {
-      // node itself (not npx): the signal must reach the process that holds the connections.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/backup-child.ts', ...args], {
-        env: process.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout.on('data', (chunk) => {
-        output += chunk
-        if (output.includes('PAUSED')) child.kill('SIGKILL')
-      })
-      child.stderr.on('data', (chunk) => (output += chunk))
-      child.on('exit', (_code, signal) =>
-        signal === 'SIGKILL' && output.includes('PAUSED') ? resolve() : reject(new Error(`The child did not pause: ${output}`)),
-      )
-    })
+  async function killAt(args: string[]) {
+    const child = spawnTsx('tests/helpers/backup-child.ts', args)
+    await child.waitFor('PAUSED')
+    await killHard(child)
   }
 
   it('kill -9 mid-backup leaves no half-written backup listed; the next backup clears it', async () => {
@@ -421,5 +409,31 @@ describe('faults', () => {
     const again = await restoreBackup({ pool, backupId: backup.id, waitMs: 5000 })
     expect(again.mediaCount).toBe(1)
     expect(await rowsNow()).toEqual(restoredState)
+  }, 180_000)
+
+  it('kill -9 after the restore committed: the next backup makes the object moves the restore owed', async () => {
+    const kept = await photoWithObjects({ section: 'upstairs' })
+    const backup = await createBackup({ pool, kind: 'manual' })
+    const added = await photoWithObjects({ section: 'outdoors' })
+    const present = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await getBytes(store(), key)) ? key : null)))).filter(Boolean)
+
+    await killAt(['restore', 'restore-after-commit', backup.id])
+    // The rows are restored; the added photo's objects, which only the replaced rows used, are
+    // still where they were: the restore died before moving them.
+    expect((await pool.query('SELECT id::text AS id FROM media')).rows.map((row) => row.id)).toEqual([kept.id])
+    expect(await present(added.keys)).toEqual(added.keys)
+
+    // The next backup (the 30-minute one, or an upload's) finishes them first: as an
+    // uninterrupted restore leaves them, under trash/, where the restore point keeps them.
+    await createBackup({ pool, kind: 'auto' })
+    expect(await present(added.keys)).toEqual([])
+    expect(await present(added.keys.map((key) => `trash/${key}`))).toEqual(added.keys.map((key) => `trash/${key}`))
+    expect(await present(kept.keys)).toEqual(kept.keys)
+    expect((await pool.query('SELECT count(*)::int AS n FROM backup_restore_tidy')).rows[0].n).toBe(0)
+    // Restoring the restore point brings the added photo back, bytes and all.
+    const { rows: points } = await pool.query(`SELECT id::text AS id FROM backups WHERE kind = 'restore-point' AND status = 'complete'`)
+    expect(points).toHaveLength(1)
+    await restoreBackup({ pool, backupId: points[0].id })
+    expect(await present(added.keys)).toEqual(added.keys)
   }, 180_000)
 })

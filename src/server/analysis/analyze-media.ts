@@ -12,6 +12,7 @@ import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
 import { poolOf } from '../db/pool'
+import { pausePoint } from '../media/pause-points'
 import { getObject } from '../storage/s3'
 import { categorise, categoryOfRoom, type CategoryVote } from './category'
 import { countLabels, objectLabels } from './detections'
@@ -121,6 +122,7 @@ async function record(payload: Payload, row: MediaRow, analysis: ImageAnalysis, 
   const tags = analysisTags({ ...words, outdoor })
   const unplaced = !row.section_id && !row.is_hidden
   const suggestion = unplaced ? suggestPlacement(analysis.embedding, asPlaced) : null
+  await pausePoint('analysis:before-results')
 
   const client = await poolOf(payload).connect()
   try {

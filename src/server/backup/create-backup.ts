@@ -6,8 +6,10 @@
 // nothing else is running) clears both, and lists never show anything but complete backups.
 import type { Pool } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import { pausePoint } from '../media/pause-points'
 import { BACKUP_FORMAT, type BackupKind, encodeBackup } from './format'
 import { buildManifest } from './object-index'
+import { finishRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations, referencedKeys, tableRowsJson } from './snapshot'
 import { appStore, BACKUP_PREFIX, BACKUP_TEMP_PREFIX, type BackupStore, copyObject, deleteKey, putBytes } from './store'
@@ -62,6 +64,7 @@ export async function createBackupLocked({
   retention = true,
 }: BackupContext & { kind: BackupKind; retention?: boolean }): Promise<BackupRecord> {
   await clearInterrupted(pool, store, log)
+  await finishRestoreTidy(pool, store, log).catch((error) => log('Could not finish the object moves of an interrupted restore', error))
 
   const file = backupFileName(new Date(), kind)
   const objectKey = `${BACKUP_PREFIX}${file}`
@@ -89,6 +92,7 @@ export async function createBackupLocked({
     await onStep?.('backup-encoded')
     await putBytes(store, tempKey, bytes, 'application/gzip')
     await onStep?.('backup-written')
+    await pausePoint('backup:written')
     await copyObject(store, tempKey, objectKey)
     await deleteKey(store, tempKey)
 

@@ -7,17 +7,19 @@
 // gallery exactly as before or exactly as restored). The read-model version moves with it,
 // so every cache in every instance drops what it had. Objects only the replaced rows used
 // go to trash/ afterwards, where the restore point keeps them: restoring it undoes the restore.
+// Those moves are recorded in the same transaction (restore-tidy.ts): a process killed after
+// the commit leaves them to the next backup or restore, which finishes them first.
 import type { Pool } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { type BackupContext, type BackupRecord, createBackupLocked } from './create-backup'
 import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
 import { indexedObjects, rememberObjects } from './object-index'
+import { finishRestoreTidy, recordRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations, referencedKeys } from './snapshot'
 import {
   appStore,
   copyObject,
-  deleteKey,
   eachLimited,
   getBytes,
   headKey,
@@ -62,6 +64,8 @@ async function restoreLocked({
   onStep,
   log = () => undefined,
 }: BackupContext & { backupId?: string }): Promise<RestoreResult> {
+  // A restore killed after its commit left its object moves: they come first.
+  await finishRestoreTidy(pool, store, log)
   const { rows } = await pool.query<BackupRow>(
     backupId
       ? `SELECT id, file, object_key, sha256, snapshot_at FROM backups WHERE status = 'complete' AND id = $1`
@@ -148,6 +152,12 @@ async function restoreLocked({
       }
       restoredKeys = new Set<string>()
       for (const table of plan) keysInRows(table.rows, restoredKeys)
+      // Objects only the replaced rows used go to trash/; trash copies of what was brought back go.
+      await recordRestoreTidy(
+        client,
+        [...before.keys].filter((key) => !restoredKeys.has(key)),
+        toBringBack.map((entry) => entry.key),
+      )
       // The triggers bump it for media and sections; a table added later may have none.
       await client.query('UPDATE gallery_read_version SET version = version + 1 WHERE id = 1')
       await onStep?.('restore-before-commit')
@@ -158,22 +168,8 @@ async function restoreLocked({
     }
     await onStep?.('restore-after-commit')
 
-    // Objects only the replaced rows used go to trash/ (the restore point refers to them);
-    // trash copies of what was brought back are no longer needed.
-    const orphaned = [...before.keys].filter((key) => !restoredKeys.has(key))
-    await eachLimited(orphaned, 8, async (key) => {
-      try {
-        if (!(await headKey(store, key))) return
-        await copyObject(store, key, `${TRASH_PREFIX}${key}`)
-        await deleteKey(store, key)
-      } catch (error) {
-        log(`Could not move ${key} to trash after the restore`, error)
-      }
-    })
     await rememberObjects(pool, toBringBack).catch((error) => log('Could not index the objects brought back', error))
-    await eachLimited(toBringBack, 16, (entry) =>
-      deleteKey(store, `${TRASH_PREFIX}${entry.key}`).catch((error) => log(`Could not clear trash/${entry.key}`, error)),
-    )
+    await finishRestoreTidy(pool, store, log).catch((error) => log('Could not tidy the store after the restore; the next backup does', error))
     await onStep?.('restore-objects-tidied')
     await applyRetention({ pool, store, log }).catch((error) => log('Backup retention after the restore failed', error))
 

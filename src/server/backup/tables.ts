@@ -15,6 +15,7 @@ export const isExcludedTable = (name: string) =>
   name === 'backups' ||
   name === 'backup_scheduler_heartbeat' ||
   name === 'backup_object_index' ||
+  name === 'backup_restore_tidy' ||
   name === 'gallery_read_version' ||
   name === 'gallery_load_samples'
 

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
+import { pausePoint } from '../media/pause-points'
 import { findDuplicateGroupsAsync, type FoundGroup, type ScanRow } from './find-groups'
 import { DUPLICATE_SCAN_TASK } from './scan-task'
 
@@ -160,6 +161,7 @@ export async function runScan(payload: Payload, scanId: string): Promise<void> {
       processed,
     ])
   })
+  await pausePoint('scan:before-results')
 
   await saveScanGroups(payload, scanId, groups)
 }

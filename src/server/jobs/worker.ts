@@ -20,6 +20,7 @@ import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { poolOf } from '../db/pool'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 import { fallbackPollMs, JobWakeups } from './job-wakeups'
+import { HEARTBEATS_PER_STALE_LIMIT, jobsStaleAfterMs } from './stale-after'
 
 export { FALLBACK_POLL_MS } from './job-wakeups'
 
@@ -33,8 +34,9 @@ export const WORKER_SLOTS = 3
 export const ANALYSIS_SLOTS = 2
 export const DEFAULT_QUEUE = 'default'
 const AFTER_ERROR_MS = 5000
-export const HEARTBEAT_MS = 30_000
-export const STALE_AFTER_MS = 4 * HEARTBEAT_MS
+/** Two minutes unless JOBS_STALE_AFTER_MS says otherwise (stale-after.ts); the heartbeat follows it. */
+export const STALE_AFTER_MS = jobsStaleAfterMs()
+export const HEARTBEAT_MS = STALE_AFTER_MS / HEARTBEATS_PER_STALE_LIMIT
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 

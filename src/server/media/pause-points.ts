@@ -1,6 +1,8 @@
-// Named moments inside the writers of a media record, between what they read and what they
-// write. Nothing waits at them in the product; the concurrency tests hold a writer at one
-// (tests/int/concurrent-writes.int.spec.ts) to let another writer run at the worst moment.
+// Named moments inside the writers of a media record and the other jobs, between what they
+// read or made and what they write. Nothing waits at them in the product; the concurrency
+// tests hold a writer at one (tests/int/concurrent-writes.int.spec.ts) to let another writer
+// run at the worst moment, and the crash tests hold a worker process there and kill it
+// (tests/helpers/worker-child.ts).
 export type PausePoint =
   /** Ingest has read the record and made its renditions; its results are not written yet. */
   | 'ingest:before-results'
@@ -8,6 +10,12 @@ export type PausePoint =
   | 'manager:before-write'
   /** Payload's update (an editor) has read the record it will write back; nothing is written yet. */
   | 'editor:before-write'
+  /** Analysis has run the model and composed its words; nothing is written yet. */
+  | 'analysis:before-results'
+  /** The duplicate scan has found its groups and written its progress; the groups are not saved yet. */
+  | 'scan:before-results'
+  /** A backup's file is in the store under its temporary key; it is neither copied nor recorded. */
+  | 'backup:written'
 
 const waiting = new Map<PausePoint, () => Promise<void>>()
 
