@@ -40,7 +40,7 @@ export async function listObjects(store: BackupStore, prefix: string): Promise<M
   }
 }
 
-const isMissing = (error: unknown) => {
+export const isMissing = (error: unknown) => {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
   return status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey'
 }
@@ -72,9 +72,11 @@ export async function getBytes(store: BackupStore, key: string): Promise<Buffer 
   }
 }
 
-export async function copyObject(store: BackupStore, from: string, to: string) {
+/** Copies an object inside the bucket; answers the copy's ETag when the store gives one. */
+export async function copyObject(store: BackupStore, from: string, to: string): Promise<string | null> {
   const source = `${store.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`
-  await store.client.send(new CopyObjectCommand({ Bucket: store.bucket, Key: to, CopySource: source }))
+  const copied = await store.client.send(new CopyObjectCommand({ Bucket: store.bucket, Key: to, CopySource: source }))
+  return copied.CopyObjectResult?.ETag ?? null
 }
 
 export async function deleteKey(store: BackupStore, key: string) {
