@@ -336,7 +336,8 @@ describe('access matrix', () => {
     expect(missingHeaders).toEqual([])
     expect(await fingerprint()).toEqual(before)
     console.log(`access matrix: ${routes.length} routes × 3 callers = ${routes.length * 3} calls asserted`)
-  })
+    // The duplicate scan's 25 s wait, and a real backup and restore run as jobs by the worker.
+  }, 180_000)
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import {
   appStore,
   type BackupStore,
   copyObject,
-  deleteKey,
+  deleteKeys,
   eachLimited,
   getBytes,
   headKey,
@@ -265,18 +265,21 @@ export async function tidyAfterRestore({
   plan: TidyPlan
   log?: (message: string, error?: unknown) => void
 }) {
+  // Copied one by one (S3 has no move), then the originals deleted together.
+  const moved: string[] = []
   await eachLimited(plan.orphaned, 16, async (key) => {
     try {
       await copyObject(store, key, `${TRASH_PREFIX}${key}`)
-      await deleteKey(store, key)
+      moved.push(key)
     } catch (error) {
       // Already moved (a re-run) or never stored: nothing to keep.
       if (!isMissing(error)) log(`Could not move ${key} to trash after the restore`, error)
     }
   })
+  await deleteKeys(store, moved).catch((error) => log('Could not remove objects moved to trash after the restore', error))
   await rememberObjects(pool, plan.broughtBack).catch((error) => log('Could not index the objects brought back', error))
-  await eachLimited(plan.broughtBack, 16, (entry) =>
-    deleteKey(store, `${TRASH_PREFIX}${entry.key}`).catch((error) => log(`Could not clear trash/${entry.key}`, error)),
+  await deleteKeys(store, plan.broughtBack.map((entry) => `${TRASH_PREFIX}${entry.key}`)).catch((error) =>
+    log('Could not clear the trash copies of the objects brought back', error),
   )
   await applyRetention({ pool, store, log }).catch((error) => log('Backup retention after the restore failed', error))
 }

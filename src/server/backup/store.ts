@@ -3,6 +3,7 @@
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsCommand,
@@ -81,6 +82,23 @@ export async function copyObject(store: BackupStore, from: string, to: string): 
 
 export async function deleteKey(store: BackupStore, key: string) {
   await store.client.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: key }))
+}
+
+/**
+ * Deletes many objects with one request per 1,000 keys (S3's multi-object delete); a key that
+ * is not there counts as deleted. Throws when the store reports a key it could not delete.
+ */
+export async function deleteKeys(store: BackupStore, keys: string[]) {
+  for (let start = 0; start < keys.length; start += 1000) {
+    const chunk = keys.slice(start, start + 1000)
+    const answer = await store.client.send(
+      new DeleteObjectsCommand({ Bucket: store.bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
+    )
+    const errors = answer.Errors ?? []
+    if (errors.length) {
+      throw new Error(`${errors.length} object(s) could not be deleted (${errors.slice(0, 3).map((e) => `${e.Key}: ${e.Code}`).join(', ')})`)
+    }
+  }
 }
 
 /** Runs work over items, a few at a time. */
