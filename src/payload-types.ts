@@ -702,7 +702,8 @@ export interface TaskScanDuplicates {
  */
 export interface TaskBackup {
   input: {
-    kind: string;
+    kind?: string | null;
+    runId?: string | null;
   };
   output?: unknown;
 }

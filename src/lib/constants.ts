@@ -102,6 +102,10 @@ export const BACKUP_STATUS_POLL_MS = 30_000
 export const UPLOAD_BACKUP_DEBOUNCE_MS = 60_000
 /** …but never later than this after the batch's first file, however long uploads trickle in. */
 export const UPLOAD_BACKUP_MAX_DELAY_MS = 10 * 60 * 1000
+/** Create Backup and Restore run as jobs; the request waits this long for the answer, else 202 with the run. */
+export const BACKUP_RUN_WAIT_MS = 25_000
+/** The panel follows a longer run this often. */
+export const BACKUP_RUN_POLL_MS = 1_000
 /** Not in the spec: property settings (a Payload global) limits. */
 export const PROPERTY_NAME_MAX = 80
 export const PROPERTY_TAGLINE_MAX = 160

@@ -3,9 +3,11 @@
 // so the test can kill it at exactly that point. Uses the same environment as the tests.
 //   tsx tests/helpers/backup-child.ts backup <step>
 //   tsx tests/helpers/backup-child.ts restore <step> [backupId]
+//   tsx tests/helpers/backup-child.ts run <step> <runId>   (claims the run's job as a worker would, then runs it)
 import pg from 'pg'
 import { createBackup } from '../../src/server/backup/create-backup'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
+import { executeRun } from '../../src/server/backup/runs'
 
 const [operation, pauseAt, backupId] = process.argv.slice(2)
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 })
@@ -16,6 +18,9 @@ const onStep = async (step: string) => {
 }
 
 if (operation === 'backup') await createBackup({ pool, kind: 'manual', onStep })
-else await restoreBackup({ pool, backupId, onStep })
+else if (operation === 'run') {
+  await pool.query(`UPDATE payload_jobs SET processing = true, updated_at = now() WHERE input->>'runId' = $1`, [backupId])
+  await executeRun({ pool, runId: backupId, onStep })
+} else await restoreBackup({ pool, backupId, onStep })
 process.stdout.write('DONE\n')
 await pool.end()

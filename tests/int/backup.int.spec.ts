@@ -1,12 +1,14 @@
 // Backups that really restore (issue 16): the restore drill (rows field by field and
 // objects byte for byte), undoing a restore with its restore point, retention and trash,
-// the debounced upload backup, the one-at-a-time lock, the spec's calls and refusals, and
-// faults: a store that is down, damaged or foreign backups, kill -9 mid-backup and mid-restore.
+// the debounced upload backup, the one-at-a-time lock, the spec's calls and refusals, Create
+// Backup and Restore as jobs (joined by a second click, followed when longer than the wait,
+// finished by another worker after a kill -9), and faults: a store that is down, damaged or
+// foreign backups, kill -9 mid-backup and mid-restore.
 import crypto from 'node:crypto'
 import { S3Client } from '@aws-sdk/client-s3'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BackupFailed, createBackup } from '../../src/server/backup/create-backup'
 import { BACKUP_APP, BACKUP_FORMAT } from '../../src/server/backup/format'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
@@ -14,12 +16,15 @@ import { BACKUP_QUEUE, beatHeartbeat, enqueueAutoBackup, scheduleUploadBackup } 
 import { appStore, getBytes, listObjects, putBytes } from '../../src/server/backup/store'
 import { LockBusy } from '../../src/server/db/advisory-lock'
 import { poolOf } from '../../src/server/db/pool'
+import { startJobsWorker } from '../../src/server/jobs/worker'
+import { backupRunWait } from '../../endpoints/backup'
 import { s3ClientConfig } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
 import { killHard, spawnTsx } from '../helpers/child-process'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { migrations } from '../../src/migrations'
+import { BACKUP_RUN_WAIT_MS } from '../../src/lib/constants'
 
 /** The schema this server runs: the last committed migration. */
 const LATEST_MIGRATION = migrations[migrations.length - 1].name
@@ -30,11 +35,22 @@ let admin: Session
 const visitor = new Session()
 const store = () => appStore()
 
+/** The app's worker with only the backup queue's slot, as the server runs it. */
+let stopWorker: (() => Promise<void>) | null = null
+const startWorker = () => {
+  stopWorker ??= startJobsWorker(payload, 0, { analysisSlots: 0, sweep: false })
+}
+const stopWorkerNow = async () => {
+  await stopWorker?.()
+  stopWorker = null
+}
+
 beforeAll(async () => {
   payload = await testPayload()
   pool = poolOf(payload)
   await resetDatabase(payload)
   admin = await signedInAdmin()
+  startWorker()
 })
 
 beforeEach(async () => {
@@ -43,10 +59,13 @@ beforeEach(async () => {
   await pool.query(`DELETE FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
   await pool.query('DELETE FROM backup_scheduler_heartbeat')
   await pool.query('DELETE FROM backup_restore_tidy')
+  await pool.query('DELETE FROM backup_runs')
 })
 
 afterAll(async () => {
+  await stopWorkerNow()
   await pool.query('DELETE FROM backups')
+  await pool.query('DELETE FROM backup_runs')
 })
 
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
@@ -128,8 +147,9 @@ describe('the restore drill', () => {
     expect(await rowsNow()).toEqual(rowsBefore)
     expect(await objectHashes(keysBefore)).toEqual(bytesBefore)
     expect(await readVersion()).toBeGreaterThan(versionBefore)
-    // The new upload's objects wait in trash (the restore point refers to them).
-    expect(await getBytes(store(), added.keys[0])).toBeNull()
+    // The new upload's objects wait in trash (the restore point refers to them); they are
+    // moved there just after the answer, by the same job.
+    await expect.poll(() => getBytes(store(), added.keys[0]), { timeout: 20_000 }).toBeNull()
     expect(await getBytes(store(), `trash/${added.keys[0]}`)).not.toBeNull()
     // The public API shows the restored gallery at once.
     const upstairs = await visitor.json<Array<{ id: string }>>('GET', '/api/sections/upstairs/media')
@@ -192,6 +212,10 @@ describe('retention and trash', () => {
 })
 
 describe('schedule', () => {
+  // Jobs queued here are counted and run by the tests themselves: no worker meanwhile.
+  beforeAll(stopWorkerNow)
+  afterAll(startWorker)
+
   it('makes one upload backup for a 200-file batch, a short while after its last file', async () => {
     const ids = new Set<string>()
     for (let i = 0; i < 200; i++) ids.add(await scheduleUploadBackup(pool, { debounceMs: 60_000 }))
@@ -353,6 +377,98 @@ describe('refused backups change nothing', () => {
   })
 })
 
+describe('Create Backup and Restore run as jobs', () => {
+  // No worker at first: the runs stay queued, so what a second click and a short wait see is certain.
+  beforeEach(async () => {
+    await stopWorkerNow()
+    backupRunWait.ms = 200
+  })
+  afterEach(() => {
+    backupRunWait.ms = BACKUP_RUN_WAIT_MS
+    startWorker()
+  })
+
+  const backupJobs = async () =>
+    (await pool.query(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])).rows[0].n as number
+
+  /** Follows a run's URL as the panel does, until it is no longer 202. */
+  async function follow(statusUrl: string) {
+    for (;;) {
+      const answer = await admin.json<Record<string, unknown>>('GET', statusUrl)
+      if (answer.status !== 202) return answer
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+
+  it('a second Create Backup joins the run already going; a longer run answers 202, and its URL gives the spec\'s answer', async () => {
+    await photoWithObjects()
+    const first = await admin.json<{ runId: string; status: string; statusUrl: string }>('POST', '/api/backup/create')
+    expect(first.status).toBe(202)
+    expect(first.body).toMatchObject({ status: 'running', statusUrl: `/api/backup/runs/${first.body.runId}` })
+    const second = await admin.json<{ runId: string }>('POST', '/api/backup/create')
+    expect(second.status).toBe(202)
+    expect(second.body.runId).toBe(first.body.runId)
+    expect(await backupJobs()).toBe(1)
+    expect((await admin.json('GET', first.body.statusUrl)).status).toBe(202)
+
+    startWorker()
+    const done = await follow(first.body.statusUrl)
+    expect(done.status).toBe(201)
+    expect(Object.keys(done.body)).toEqual(['backupFile'])
+    expect(done.body.backupFile).toMatch(/^backup-.*-manual\.json\.gz$/)
+    const kept = (await admin.json<Array<{ file: string; kind: string }>>('GET', '/api/backups')).body
+    expect(kept.map((backup) => [backup.file, backup.kind])).toEqual([[done.body.backupFile, 'manual']])
+
+    // The run is over: the next click starts a new one (the worker may finish it within the wait).
+    let again = await admin.json<Record<string, unknown>>('POST', '/api/backup/create')
+    if (again.status === 202) {
+      expect(again.body.runId).not.toBe(first.body.runId)
+      again = await follow(String(again.body.statusUrl))
+    }
+    expect(again.status).toBe(201)
+    expect(again.body.backupFile).not.toBe(done.body.backupFile)
+  })
+
+  it('a second Restore of the same backup joins; of another backup while one runs, 409; bad and unknown run ids, 400 and 404', async () => {
+    await photoWithObjects({ section: 'upstairs' })
+    const older = await createBackup({ pool, kind: 'manual' })
+    const latest = await createBackup({ pool, kind: 'manual' })
+    const first = await admin.json<{ runId: string; statusUrl: string }>('POST', '/api/backup/restore')
+    expect(first.status).toBe(202)
+    const joined = await admin.json<{ runId: string }>('POST', '/api/backup/restore', { body: { backupId: latest.id } })
+    expect(joined.status).toBe(202)
+    expect(joined.body.runId).toBe(first.body.runId)
+    const other = await admin.json<{ message: string }>('POST', '/api/backup/restore', { body: { backupId: older.id } })
+    expect(other.status).toBe(409)
+    expect(other.body.message).toBe('Another restore is running: wait for it to finish, then try again.')
+    expect((await admin.json('GET', '/api/backup/runs/not-a-run')).status).toBe(400)
+    expect((await admin.json('GET', `/api/backup/runs/${crypto.randomUUID()}`)).status).toBe(404)
+    expect((await visitor.json('GET', first.body.statusUrl)).status).toBe(401)
+
+    startWorker()
+    const done = await follow(first.body.statusUrl)
+    expect(done.status).toBe(200)
+    expect(done.body.message).toMatch(/^Restored 1 media file from the backup of .* UTC; 0 brought back, 0 removed\.$/)
+    expect(done.body.restoredFrom).toBe(latest.file)
+  })
+
+  it('a refused restore run answers 422 with the reason, through the POST or the run URL', async () => {
+    await photoWithObjects()
+    const backup = await createBackup({ pool, kind: 'manual' })
+    const bytes = Buffer.from((await getBytes(store(), backup.objectKey))!)
+    bytes[bytes.length - 10] ^= 0xff
+    await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
+    const started = await admin.json<{ statusUrl: string }>('POST', '/api/backup/restore')
+    expect(started.status).toBe(202)
+    startWorker()
+    const refused = await follow(started.body.statusUrl)
+    expect(refused.status).toBe(422)
+    expect(refused.body.message).toBe(
+      'The backup file does not match its recorded checksum (it was changed or damaged): nothing was restored.',
+    )
+  })
+})
+
 describe('faults', () => {
   it('a store that is down makes the backup fail, lists nothing, and the next run succeeds', async () => {
     await photoWithObjects()
@@ -436,4 +552,82 @@ describe('faults', () => {
     await restoreBackup({ pool, backupId: points[0].id })
     expect(await present(added.keys)).toEqual(added.keys)
   }, 180_000)
+
+  /** Starts a run through the API with no worker, so a child process can take its job. */
+  async function queuedRun(operation: 'create' | 'restore') {
+    await stopWorkerNow()
+    backupRunWait.ms = 0
+    try {
+      const started = await admin.json<{ runId: string; statusUrl: string }>('POST', `/api/backup/${operation}`)
+      expect(started.status).toBe(202)
+      return started.body
+    } finally {
+      backupRunWait.ms = BACKUP_RUN_WAIT_MS
+    }
+  }
+
+  /** The killed worker's job looks abandoned once its heartbeat is stale; a live worker takes it again. */
+  async function workerTakesOver(runId: string) {
+    await pool.query(`UPDATE payload_jobs SET updated_at = now() - interval '10 minutes' WHERE input->>'runId' = $1`, [runId])
+    startWorker()
+    for (;;) {
+      const answer = await admin.json<Record<string, unknown>>('GET', `/api/backup/runs/${runId}`)
+      if (answer.status !== 202) return answer
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+
+  it('kill -9 of the worker running a Create Backup: another worker takes the job and the run ends with a backup', async () => {
+    await photoWithObjects()
+    const run = await queuedRun('create')
+    await killAt(['run', 'backup-written', run.runId])
+    expect((await admin.json('GET', '/api/backups')).body).toEqual([])
+    const done = await workerTakesOver(run.runId)
+    expect(done.status).toBe(201)
+    const kept = (await admin.json<Array<{ file: string }>>('GET', '/api/backups')).body
+    expect(kept.map((backup) => backup.file)).toEqual([done.body.backupFile])
+    expect((await pool.query(`SELECT status FROM backups ORDER BY started_at`)).rows.map((row) => row.status)).toEqual([
+      'failed',
+      'complete',
+    ])
+  }, 180_000)
+
+  it('kill -9 of the worker running a Restore, before and after its COMMIT: the run ends restored, tidied, answered once', async () => {
+    const first = await photoWithObjects({ section: 'upstairs' })
+    await createBackup({ pool, kind: 'manual' })
+    const restoredState = await rowsNow()
+    await payload.update({ collection: 'media', id: first.id, data: { section: 'backyard' } as never, overrideAccess: true })
+    const added = await photoWithObjects({ section: 'outdoors' })
+    const changedState = await rowsNow()
+
+    // Killed before COMMIT: nothing changed; the next worker restores.
+    const before = await queuedRun('restore')
+    await killAt(['run', 'restore-before-commit', before.runId])
+    expect(await rowsNow()).toEqual(changedState)
+    const answered = await workerTakesOver(before.runId)
+    expect(answered.status).toBe(200)
+    expect(answered.body.message).toMatch(/; 0 brought back, 1 removed\.$/)
+    expect(await rowsNow()).toEqual(restoredState)
+
+    // Put the change back, then kill after COMMIT (before the tidying): the outcome committed
+    // with the rows, and the next worker only tidies (the new photo's objects go to trash).
+    await restoreBackup({ pool, backupId: (await pool.query(`SELECT id FROM backups WHERE kind = 'restore-point' ORDER BY completed_at DESC LIMIT 1`)).rows[0].id })
+    expect(await rowsNow()).toEqual(changedState)
+    await expect.poll(() => getBytes(store(), added.keys[0])).not.toBeNull()
+    const after = await queuedRun('restore')
+    await killAt(['run', 'restore-after-commit', after.runId])
+    expect(await rowsNow()).toEqual(restoredState)
+    expect((await pool.query('SELECT status, tidy IS NOT NULL AS pending FROM backup_runs WHERE id = $1', [after.runId])).rows[0]).toEqual({
+      status: 'done',
+      pending: true,
+    })
+    expect(await getBytes(store(), added.keys[0])).not.toBeNull()
+    const tidied = await workerTakesOver(after.runId)
+    expect(tidied.status).toBe(200)
+    expect(tidied.body.message).toMatch(/; 0 brought back, 1 removed\.$/)
+    await expect.poll(async () => (await pool.query('SELECT tidy FROM backup_runs WHERE id = $1', [after.runId])).rows[0].tidy, { timeout: 20_000 }).toBeNull()
+    expect(await getBytes(store(), added.keys[0])).toBeNull()
+    expect(await getBytes(store(), `trash/${added.keys[0]}`)).not.toBeNull()
+    expect(await rowsNow()).toEqual(restoredState)
+  }, 240_000)
 })

@@ -25,6 +25,7 @@ import { createMediaSchema, multipartCompleteSchema, multipartCreateSchema, uplo
 import { makePhoto, svgFile } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
+import { startJobsWorker } from '../../src/server/jobs/worker'
 
 const EVIL_ORIGIN = 'https://evil.example'
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
@@ -37,6 +38,7 @@ let visible: Listed
 let managerId: string
 /** Media a visitor must never reach: hidden, waiting for processing, failed. */
 let secrets: Record<'hidden' | 'pending' | 'failed', Listed & { storageKey: string }>
+let stopBackupWorker: (() => Promise<void>) | undefined
 const HIDDEN_MARKER = 'hidden-marker-7f3a'
 
 type Route = { method: string; path: string }
@@ -95,6 +97,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/backup/status': { anonymous: 401, manager: 200 },
   'POST /api/backup/create': { anonymous: 401, manager: 201 },
   'POST /api/backup/restore': { anonymous: 401, manager: 200 },
+  'GET /api/backup/runs/:runId': { anonymous: 401, manager: 400 },
   'GET /api/backups': { anonymous: 401, manager: 200 },
   'GET /api/backups/:id/download': { anonymous: 401, manager: 404 },
   // Property settings: signed-in users read and save them over REST (visitors get them in the pages).
@@ -291,9 +294,13 @@ beforeAll(async () => {
   expect(byId(failed.body.id)).toMatchObject({ status: 'failed' })
   expect(byId(pending.body.id)).toMatchObject({ status: 'pending' })
   expect(secrets.hidden.variantWidths.length).toBeGreaterThan(0)
+  // Create Backup and Restore run as jobs on the backup queue: its worker slot only, so the
+  // pending upload above stays pending.
+  stopBackupWorker = startJobsWorker(payload, 0, { analysisSlots: 0, sweep: false })
 }, 180_000)
 
 afterAll(async () => {
+  await stopBackupWorker?.()
   await host?.close()
 })
 
@@ -329,7 +336,8 @@ describe('access matrix', () => {
     expect(missingHeaders).toEqual([])
     expect(await fingerprint()).toEqual(before)
     console.log(`access matrix: ${routes.length} routes × 3 callers = ${routes.length * 3} calls asserted`)
-  })
+    // The duplicate scan's 25 s wait, and a real backup and restore run as jobs by the worker.
+  }, 180_000)
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   BackupRefused,
   decodeBackup,
   encodeBackup,
+  keysInJsonText,
   keysInRows,
   planRestore,
   sha256Of,
@@ -151,5 +152,40 @@ describe('keysInRows', () => {
       { poster_key: 'posters/a.jpg', playback_key: 'playback/a.mp4', filename: 'a-originals.jpg', trash: 'trash/originals/a/b.jpg' },
     ])
     expect([...keys].sort()).toEqual(['derived/a/400.webp', 'originals/a/b.jpg', 'playback/a.mp4', 'posters/a.jpg'])
+  })
+})
+
+describe('keysInJsonText', () => {
+  // Rows as PostgreSQL writes them (json_agg): the keys are found in the text without parsing it.
+  const rows = [
+    {
+      id: 'a',
+      storage_key: 'originals/a/photo "one".jpg',
+      derivatives: [{ key: 'derived/a/400.webp', width: 400 }, { key: 'derived/a/800.webp' }],
+      poster_key: null,
+      description: 'Not a key: "originals/quoted/in/text.jpg" and \\"derived/after/backslash.webp',
+      notes: 'see originals/x (not at the start of the value)',
+      tags: ['playback/a/v.mp4', 'pool'],
+      meta: { 'originals/used/as/a/name': 1, nested: { deeper: ['posters/a/p.jpg'] } },
+    },
+    { id: 'b', storage_key: 'originals/b/caf\u00e9\\x.jpg', derivatives: [] },
+  ]
+
+  it('finds exactly the keys keysInRows finds in the parsed rows', () => {
+    const text = JSON.stringify(rows)
+    expect([...keysInJsonText(text)].sort()).toEqual([...keysInRows(rows)].sort())
+    expect([...keysInJsonText(text)].sort()).toEqual([
+      'derived/a/400.webp',
+      'derived/a/800.webp',
+      'originals/a/photo "one".jpg',
+      'originals/b/café\\x.jpg',
+      'playback/a/v.mp4',
+      'posters/a/p.jpg',
+    ])
+  })
+
+  it('reads PostgreSQL\'s spacing and property names the same way', () => {
+    const text = '[{"id" : "x", "k" : "derived/x/1.webp", "originals/name" : "no", "d" : {"originals/key" : "posters/x/p.jpg"}}, \n {"s":"originals/y/z.jpg"}]'
+    expect([...keysInJsonText(text)].sort()).toEqual(['derived/x/1.webp', 'originals/y/z.jpg', 'posters/x/p.jpg'])
   })
 })

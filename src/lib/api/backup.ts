@@ -1,10 +1,11 @@
 // The Backup panel's calls (spec §7): GET /api/backup/status (polled every 30 s),
 // POST /api/backup/create (backupFile; refreshes the status), POST /api/backup/restore
-// (message; refreshes media files, stats and the status). Beyond the spec: the kept
+// (message; refreshes media files, stats and the status), both followed through
+// GET /api/backup/runs/{runId} when they take longer than the server waits. Beyond the spec: the kept
 // backups (GET /api/backups), restoring one of them, and a download link.
 'use client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { BACKUP_STATUS_POLL_MS } from '../constants'
+import { BACKUP_RUN_POLL_MS, BACKUP_STATUS_POLL_MS } from '../constants'
 import { apiRequest } from './client'
 import { queryKeys } from './query-keys'
 
@@ -36,14 +37,31 @@ export async function getBackupStatus(): Promise<BackupStatus> {
 
 export const getKeptBackups = async () => (await (await apiRequest('GET', '/api/backups')).json()) as KeptBackup[]
 
-export const createBackup = async () =>
-  (await (await apiRequest('POST', '/api/backup/create')).json()) as { backupFile: string }
+/** A create or restore the server is still running (202): where to follow it. */
+type RunningAnswer = { runId: string; status: 'running'; statusUrl: string }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Create and restore run as jobs: the answer is the spec's payload when the run finished within
+ * the server's wait, else 202 with the run, followed here until it ends (its failure throws, as
+ * the POST's would), so the caller sees one answer either way.
+ */
+async function runToEnd<T>(response: Response): Promise<T> {
+  let answer = response
+  while (answer.status === 202) {
+    const { statusUrl } = (await answer.json()) as RunningAnswer
+    await sleep(BACKUP_RUN_POLL_MS)
+    answer = await apiRequest('GET', statusUrl)
+  }
+  return (await answer.json()) as T
+}
+
+export const createBackup = async () => runToEnd<{ backupFile: string }>(await apiRequest('POST', '/api/backup/create'))
 
 /** Restores the latest backup, or the kept backup named. */
 export const restoreBackup = async (backupId?: string) =>
-  (await (await apiRequest('POST', '/api/backup/restore', backupId ? { backupId } : undefined)).json()) as {
-    message: string
-  }
+  runToEnd<{ message: string }>(await apiRequest('POST', '/api/backup/restore', backupId ? { backupId } : undefined))
 
 export const backupDownloadUrl = (id: string) => `/api/backups/${encodeURIComponent(id)}/download`
 

@@ -8,3 +8,5 @@ export const restoreBackupSchema = z
   .strict()
 
 export const backupIdParamsSchema = z.object({ id: z.string().uuid('The backup id is not valid.') })
+
+export const backupRunParamsSchema = z.object({ runId: z.string().uuid('The run id is not valid.') })

@@ -4,16 +4,16 @@
 // marked complete with its sha256. A process killed half-way leaves a row still marked
 // running and maybe a temporary object: the next backup (which holds the same lock, so
 // nothing else is running) clears both, and lists never show anything but complete backups.
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import { BACKUP_FORMAT, type BackupKind, encodeBackup, keysInJsonText, type ManifestEntry } from './format'
 import { pausePoint } from '../media/pause-points'
-import { BACKUP_FORMAT, type BackupKind, encodeBackup } from './format'
 import { buildManifest } from './object-index'
 import { finishRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
-import { appliedMigrations, referencedKeys, tableRowsJson } from './snapshot'
+import { appliedMigrations, tableRowsJson } from './snapshot'
 import { appStore, BACKUP_PREFIX, BACKUP_TEMP_PREFIX, type BackupStore, copyObject, deleteKey, putBytes } from './store'
-import { readTableShapes } from './tables'
+import { readTableShapes, type TableShape } from './tables'
 
 export type BackupContext = {
   pool: Pool
@@ -54,6 +54,14 @@ export async function createBackup(context: BackupContext & { kind: BackupKind; 
 export const backupFileName = (at: Date, kind: BackupKind) =>
   `backup-${at.toISOString().replace(/[:.]/g, '-')}-${kind}.json.gz`
 
+/** The rows and object keys of one consistent read of every backed-up table. */
+export type Snapshot = {
+  tables: Array<{ name: string; columns: string[]; rowsJson: string; count: number }>
+  keys: Set<string>
+  migration: string
+  snapshotAt: string
+}
+
 /** Makes one backup; the caller holds LOCKS.backup. */
 export async function createBackupLocked({
   pool,
@@ -64,8 +72,38 @@ export async function createBackupLocked({
   retention = true,
 }: BackupContext & { kind: BackupKind; retention?: boolean }): Promise<BackupRecord> {
   await clearInterrupted(pool, store, log)
+  // A restore killed after its commit left object moves: they come first.
   await finishRestoreTidy(pool, store, log).catch((error) => log('Could not finish the object moves of an interrupted restore', error))
+  const snapshot = await takeSnapshot(pool)
+  await onStep?.('backup-snapshot-read')
+  const record = await writeBackup({ pool, store, kind, snapshot, onStep, log })
+  // Old backups and unreferenced trash go after a good backup; a failure there loses nothing.
+  if (retention) await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
+  return record
+}
 
+/**
+ * Writes a snapshot as a backup: its row (marked running), the manifest, gzip, the object
+ * under a temporary key, copied to its name, and only then the row marked complete.
+ */
+export async function writeBackup({
+  pool,
+  store,
+  kind,
+  snapshot,
+  onStep,
+  log = () => undefined,
+  pruneIndex = true,
+  known,
+}: Omit<BackupContext, 'store'> & {
+  store: BackupStore
+  kind: BackupKind
+  snapshot: Snapshot
+  /** Drop index entries of keys no row refers to (not for a restore point: the restore brings some back). */
+  pruneIndex?: boolean
+  /** Index entries the caller already read (a restore reads them for its checks). */
+  known?: Map<string, ManifestEntry>
+}): Promise<BackupRecord> {
   const file = backupFileName(new Date(), kind)
   const objectKey = `${BACKUP_PREFIX}${file}`
   const tempKey = `${BACKUP_TEMP_PREFIX}${file}`
@@ -76,9 +114,7 @@ export async function createBackupLocked({
   const id = rows[0].id
 
   try {
-    const snapshot = await readSnapshot(pool)
-    await onStep?.('backup-snapshot-read')
-    const { manifest, missing } = await buildManifest(pool, store, snapshot.keys)
+    const { manifest, missing } = await buildManifest(pool, store, snapshot.keys, { prune: pruneIndex, known })
     await onStep?.('backup-manifest-built')
     if (missing) log(`Backup ${file}: ${missing} referenced objects were not in the store and are not in its manifest`)
 
@@ -118,8 +154,6 @@ export async function createBackupLocked({
       completedAt: done[0].completed_at.toISOString(),
     }
     await onStep?.('backup-recorded')
-    // Old backups and unreferenced trash go after a good backup; a failure there loses nothing.
-    if (retention) await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
     return record
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
@@ -131,24 +165,36 @@ export async function createBackupLocked({
   }
 }
 
-async function readSnapshot(pool: Pool) {
+/** One REPEATABLE READ snapshot of every backed-up table. */
+async function takeSnapshot(pool: Pool): Promise<Snapshot> {
   const client = await pool.connect()
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-    const shapes = await readTableShapes(client)
-    const migrations = await appliedMigrations(client)
-    const { rows } = await client.query<{ at: Date }>('SELECT now() AS at')
-    const tables = []
-    for (const shape of shapes) tables.push({ name: shape.name, columns: shape.columns, ...(await tableRowsJson(client, shape.name)) })
-    const keys = await referencedKeys(client, shapes)
+    const snapshot = await readSnapshot(client, await readTableShapes(client))
     await client.query('COMMIT')
-    return { tables, keys, migration: migrations.at(-1) ?? 'none', snapshotAt: rows[0].at.toISOString() }
+    return snapshot
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)
-    throw error
+    throw new BackupFailed(`The backup could not be written: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
   } finally {
     client.release()
   }
+}
+
+/**
+ * Reads every backed-up table as PostgreSQL's own JSON, and the object keys in it. The caller
+ * makes the reads consistent: a REPEATABLE READ transaction, or (a restore) the tables locked.
+ */
+export async function readSnapshot(client: PoolClient, shapes: TableShape[]): Promise<Snapshot> {
+  const migrations = await appliedMigrations(client)
+  const { rows } = await client.query<{ at: Date }>('SELECT now() AS at')
+  const tables = []
+  for (const shape of shapes) tables.push({ name: shape.name, columns: shape.columns, ...(await tableRowsJson(client, shape.name)) })
+  const keys = new Set<string>()
+  for (const table of tables) keysInJsonText(table.rowsJson, keys)
+  return { tables, keys, migration: migrations.at(-1) ?? 'none', snapshotAt: rows[0].at.toISOString() }
 }
 
 /** Rows left marked running by a process that stopped: their objects are removed, the rows marked failed. */

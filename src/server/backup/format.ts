@@ -163,3 +163,27 @@ export function keysInRows(rows: unknown[], into = new Set<string>()): Set<strin
   rows.forEach(visit)
   return into
 }
+
+/**
+ * The same keys found in JSON text (rows as PostgreSQL serialised them), without parsing it.
+ * In JSON a quote inside a string is always escaped, and a closing quote is never followed by
+ * a letter, so an unescaped quote right before a prefix opens a string value that starts with
+ * it; property names (followed by a colon) are skipped.
+ */
+export function keysInJsonText(text: string, into = new Set<string>()): Set<string> {
+  const start = /"(?:originals|derived|posters|playback)\//g
+  const rest = /(?:[^"\\]|\\.)*"\s*(:)?/y
+  for (let match = start.exec(text); match; match = start.exec(text)) {
+    let slashes = 0
+    while (text[match.index - 1 - slashes] === '\\') slashes++
+    if (slashes % 2) continue
+    rest.lastIndex = match.index + 1
+    const end = rest.exec(text)
+    if (!end) break
+    start.lastIndex = rest.lastIndex
+    if (end[1]) continue
+    const raw = text.slice(match.index + 1, end.index + end[0].lastIndexOf('"'))
+    into.add(raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw)
+  }
+  return into
+}

@@ -32,9 +32,20 @@ export async function rememberObjects(pool: Pool, entries: ManifestEntry[]) {
  * The manifest of the keys the rows refer to: known ones from the index, new ones asked of
  * the store. Keys that are not in the store (yet, or any more) are left out and counted.
  */
-export async function buildManifest(pool: Pool, store: BackupStore, keys: Set<string>) {
+export async function buildManifest(
+  pool: Pool,
+  store: BackupStore,
+  keys: Set<string>,
+  { prune = true, known: given }: { prune?: boolean; known?: Map<string, ManifestEntry> } = {},
+) {
   const wanted = [...keys]
-  const known = await indexedObjects(pool, wanted)
+  const known = new Map<string, ManifestEntry>()
+  if (given) {
+    for (const key of wanted) {
+      const entry = given.get(key)
+      if (entry) known.set(key, entry)
+    }
+  } else for (const [key, entry] of await indexedObjects(pool, wanted)) known.set(key, entry)
   const fresh: ManifestEntry[] = []
   let missing = 0
   await eachLimited(
@@ -47,10 +58,12 @@ export async function buildManifest(pool: Pool, store: BackupStore, keys: Set<st
     },
   )
   await rememberObjects(pool, fresh)
-  await pool.query(
-    'DELETE FROM backup_object_index i WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS k WHERE k = i.key)',
-    [wanted],
-  )
+  if (prune) {
+    await pool.query(
+      'DELETE FROM backup_object_index i WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS k WHERE k = i.key)',
+      [wanted],
+    )
+  }
   const manifest = [...known.values(), ...fresh].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   return { manifest, missing }
 }

@@ -9,20 +9,23 @@
 // go to trash/ afterwards, where the restore point keeps them: restoring it undoes the restore.
 // Those moves are recorded in the same transaction (restore-tidy.ts): a process killed after
 // the commit leaves them to the next backup or restore, which finishes them first.
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
-import { type BackupContext, type BackupRecord, createBackupLocked } from './create-backup'
+import { type BackupContext, type BackupRecord, readSnapshot, writeBackup } from './create-backup'
 import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
 import { indexedObjects, rememberObjects } from './object-index'
 import { finishRestoreTidy, recordRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
-import { appliedMigrations, referencedKeys } from './snapshot'
+import { appliedMigrations } from './snapshot'
 import {
   appStore,
+  type BackupStore,
   copyObject,
+  deleteKeys,
   eachLimited,
   getBytes,
   headKey,
+  isMissing,
   listObjects,
   TRASH_PREFIX,
 } from './store'
@@ -45,26 +48,47 @@ export type RestoreResult = {
   removed: number
 }
 
+/**
+ * What is left to do once the restored rows are committed: objects only the replaced rows used
+ * go to trash/ (the restore point names them), the objects brought back join the index and
+ * their trash copies go. Kept with the outcome so a re-run after a crash can finish it.
+ */
+export type TidyPlan = { orphaned: string[]; broughtBack: ManifestEntry[] }
+
 type BackupRow = { id: string; file: string; object_key: string; sha256: string; snapshot_at: Date }
+
+export type RestoreContext = BackupContext & {
+  backupId?: string
+  /** Runs inside the restore's transaction just before COMMIT: what it writes commits with the rows. */
+  beforeCommit?: (client: PoolClient, outcome: { result: RestoreResult; tidy: TidyPlan }) => Promise<void>
+}
 
 /**
  * Restores a backup: the one named, or the latest one that is not a restore point.
  * Throws BackupNotFound, BackupRefused (nothing changed) or LockBusy (waitMs passed).
  */
-export async function restoreBackup(
-  context: BackupContext & { backupId?: string; waitMs?: number; now?: Date },
-): Promise<RestoreResult> {
+export async function restoreBackup(context: RestoreContext & { waitMs?: number }): Promise<RestoreResult> {
   return withPoolAdvisoryLock(context.pool, LOCKS.backup, () => restoreLocked(context), { waitMs: context.waitMs })
 }
 
-async function restoreLocked({
+/** The backup a restore without an id takes: the latest that is not a restore point. */
+export async function latestRestorable(pool: Pool): Promise<string | null> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM backups WHERE status = 'complete' AND kind <> 'restore-point' ORDER BY completed_at DESC LIMIT 1`,
+  )
+  return rows[0]?.id ?? null
+}
+
+/** Restores; the caller holds LOCKS.backup. */
+export async function restoreLocked({
   pool,
   store = appStore(),
   backupId,
   onStep,
   log = () => undefined,
-}: BackupContext & { backupId?: string }): Promise<RestoreResult> {
-  // A restore killed after its commit left its object moves: they come first.
+  beforeCommit,
+}: RestoreContext): Promise<RestoreResult> {
+  // A restore killed after its commit left object moves: they come first.
   await finishRestoreTidy(pool, store, log)
   const { rows } = await pool.query<BackupRow>(
     backupId
@@ -86,108 +110,172 @@ async function restoreLocked({
   try {
     const shapes = await readTableShapes(client)
     const plan = planRestore(document, { appliedMigrations: await appliedMigrations(client), shapes })
+    await onStep?.('restore-planned')
 
-    // Every object of the manifest must be in the store, or in trash/ to be brought back.
-    // Objects the current rows use, with the size the index knows, are in place (they are
-    // being served); every other one is asked of the store.
-    const inUse = await referencedKeys(client, shapes)
-    const indexed = await indexedObjects(pool, document.manifest.map((entry) => entry.key))
-    const trash = await listObjects(store, TRASH_PREFIX)
-    const toBringBack: ManifestEntry[] = []
-    const missing: string[] = []
-    const toCheck = document.manifest.filter((entry) => !(inUse.has(entry.key) && indexed.get(entry.key)?.size === entry.size))
-    await eachLimited(toCheck, 16, async (entry) => {
-      if ((await headKey(store, entry.key))?.size === entry.size) return
-      if (trash.get(`${TRASH_PREFIX}${entry.key}`)?.size === entry.size) toBringBack.push(entry)
-      else missing.push(entry.key)
-    })
-    if (missing.length) {
-      missing.sort()
-      throw new BackupRefused(
-        `${missing.length} file${missing.length === 1 ? '' : 's'} of this backup ${missing.length === 1 ? 'is' : 'are'} no longer in the store (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): nothing was restored.`,
-      )
-    }
-
-    await onStep?.('restore-objects-checked')
-    const restorePoint = await createBackupLocked({ pool, store, kind: 'restore-point', log, retention: false })
-    await onStep?.('restore-point-taken')
-
-    await eachLimited(toBringBack, 16, (entry) => copyObject(store, `${TRASH_PREFIX}${entry.key}`, entry.key))
-    const wrong: ManifestEntry[] = []
-    await eachLimited(toBringBack, 16, async (entry) => {
-      if ((await headKey(store, entry.key))?.size !== entry.size) wrong.push(entry)
-    })
-    if (wrong.length) {
-      throw new BackupRefused(
-        `${wrong.length} file(s) could not be brought back with their size (${wrong.slice(0, 3).map((entry) => entry.key).join(', ')}): nothing was restored.`,
-      )
-    }
-
-    await onStep?.('restore-objects-back')
     await client.query('BEGIN')
-    let before: { ids: Set<string>; keys: Set<string> }
-    let restoredKeys: Set<string>
     try {
-      // No other writer may change these tables between reading and replacing them.
+      // No other writer may change these tables from here to the end (readers go on): the
+      // restore point is then exactly what the restore replaces.
       for (const shape of shapes) await client.query(`LOCK TABLE ${ident(shape.name)} IN EXCLUSIVE MODE`)
+      await onStep?.('restore-locked')
+      // trash/ is listed while the rows are read (a photo deleted just before is in one or the other).
+      const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects(store, TRASH_PREFIX)])
       const { rows: ids } = await client.query<{ id: string }>('SELECT id::text AS id FROM media')
-      before = { ids: new Set(ids.map((row) => row.id)), keys: await referencedKeys(client, shapes) }
-      for (const table of [...plan].reverse()) await client.query(`DELETE FROM ${ident(table.name)}`)
-      for (const table of plan) {
-        if (!table.rows.length) continue
-        const columns = table.columns.map(ident).join(', ')
-        await client.query(
-          `INSERT INTO ${ident(table.name)} (${columns})
-           SELECT ${columns} FROM jsonb_populate_recordset(NULL::${ident(table.name)}, $1::jsonb)`,
-          [JSON.stringify(table.rows)],
+      const before = { ids: new Set(ids.map((row) => row.id)), keys: current.keys }
+      await onStep?.('restore-before-read')
+
+      // Every object of the manifest must be in the store, or in trash/ to be brought back.
+      // Objects the current rows use, with the size the index knows, are in place (they are
+      // being served); one in trash/ with its size is brought back; any other is asked of the store.
+      const indexed = await indexedObjects(pool, [...new Set([...document.manifest.map((entry) => entry.key), ...current.keys])])
+      const toBringBack: Array<ManifestEntry & { trashEtag: string | null }> = []
+      const missing: string[] = []
+      const toAsk: ManifestEntry[] = []
+      for (const entry of document.manifest) {
+        if (current.keys.has(entry.key) && indexed.get(entry.key)?.size === entry.size) continue
+        const inTrash = trash.get(`${TRASH_PREFIX}${entry.key}`)
+        if (inTrash?.size === entry.size) toBringBack.push({ ...entry, trashEtag: inTrash.etag })
+        else toAsk.push(entry)
+      }
+      await eachLimited(toAsk, 16, async (entry) => {
+        if ((await headKey(store, entry.key))?.size !== entry.size) missing.push(entry.key)
+      })
+      if (missing.length) {
+        missing.sort()
+        throw new BackupRefused(
+          `${missing.length} file${missing.length === 1 ? '' : 's'} of this backup ${missing.length === 1 ? 'is' : 'are'} no longer in the store (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): nothing was restored.`,
         )
       }
-      for (const shape of shapes) {
-        for (const column of shape.serialColumns) {
+      await onStep?.('restore-objects-checked')
+
+      // Three things at once: the restore point written (gzip and upload), the objects copied
+      // back from trash/, and the rows replaced in this transaction. COMMIT only when all are done.
+      const restorePointWritten = writeBackup({
+        pool,
+        store,
+        kind: 'restore-point',
+        snapshot: current,
+        log,
+        pruneIndex: false,
+        known: indexed,
+        onStep: (step) => onStep?.(`restore-point:${step}`) ?? Promise.resolve(),
+      })
+      const objectsBack = bringBack(store, toBringBack)
+      // Both run to the end even when the other fails, so none is left running after a ROLLBACK.
+      const settled = Promise.allSettled([restorePointWritten, objectsBack])
+
+      let restoredKeys: Set<string>
+      try {
+        for (const table of [...plan].reverse()) await client.query(`DELETE FROM ${ident(table.name)}`)
+        await onStep?.('restore-deleted')
+        for (const table of plan) {
+          if (!table.rows.length) continue
+          const columns = table.columns.map(ident).join(', ')
           await client.query(
-            `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${ident(column)}) FROM ${ident(shape.name)}), 0) + 1, false)`,
-            [shape.name, column],
+            `INSERT INTO ${ident(table.name)} (${columns})
+             SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`,
+            [JSON.stringify(table.rows)],
           )
         }
+        for (const shape of shapes) {
+          for (const column of shape.serialColumns) {
+            await client.query(
+              `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${ident(column)}) FROM ${ident(shape.name)}), 0) + 1, false)`,
+              [shape.name, column],
+            )
+          }
+        }
+        await onStep?.('restore-inserted')
+        restoredKeys = new Set<string>()
+        for (const table of plan) keysInRows(table.rows, restoredKeys)
+        // The triggers bump it for media and sections; a table added later may have none.
+        await client.query('UPDATE gallery_read_version SET version = version + 1 WHERE id = 1')
+      } finally {
+        await settled
       }
-      restoredKeys = new Set<string>()
-      for (const table of plan) keysInRows(table.rows, restoredKeys)
-      // Objects only the replaced rows used go to trash/; trash copies of what was brought back go.
-      await recordRestoreTidy(
-        client,
-        [...before.keys].filter((key) => !restoredKeys.has(key)),
-        toBringBack.map((entry) => entry.key),
-      )
-      // The triggers bump it for media and sections; a table added later may have none.
-      await client.query('UPDATE gallery_read_version SET version = version + 1 WHERE id = 1')
+      const restorePoint = await restorePointWritten
+      await onStep?.('restore-point-taken')
+      const wrong = await objectsBack
+      if (wrong.length) {
+        throw new BackupRefused(
+          `${wrong.length} file(s) could not be brought back with their size (${wrong.slice(0, 3).join(', ')}): nothing was restored.`,
+        )
+      }
+      await onStep?.('restore-objects-back')
+
+      const mediaRows = plan.find((table) => table.name === 'media')?.rows ?? []
+      const restoredIds = new Set(mediaRows.map((row) => String(row.id)))
+      const broughtBack = [...restoredIds].filter((id) => !before.ids.has(id)).length
+      const removed = [...before.ids].filter((id) => !restoredIds.has(id)).length
+      const result: RestoreResult = {
+        message: restoreMessage({ mediaCount: restoredIds.size, at: backup.snapshot_at, broughtBack, removed }),
+        restoredFrom: backup.file,
+        restorePoint,
+        mediaCount: restoredIds.size,
+        broughtBack,
+        removed,
+      }
+      const tidy: TidyPlan = {
+        orphaned: [...before.keys].filter((key) => !restoredKeys.has(key)),
+        broughtBack: toBringBack.map(({ key, size, etag }) => ({ key, size, etag })),
+      }
+      // The moves the restore owes commit with it (restore-tidy.ts).
+      await recordRestoreTidy(client, tidy.orphaned, tidy.broughtBack.map((entry) => entry.key))
+      await beforeCommit?.(client, { result, tidy })
       await onStep?.('restore-before-commit')
       await client.query('COMMIT')
+      await onStep?.('restore-after-commit')
+      await tidyAfterRestore({ pool, store, plan: tidy, log })
+      await onStep?.('restore-objects-tidied')
+      return result
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined)
       throw error
     }
-    await onStep?.('restore-after-commit')
-
-    await rememberObjects(pool, toBringBack).catch((error) => log('Could not index the objects brought back', error))
-    await finishRestoreTidy(pool, store, log).catch((error) => log('Could not tidy the store after the restore; the next backup does', error))
-    await onStep?.('restore-objects-tidied')
-    await applyRetention({ pool, store, log }).catch((error) => log('Backup retention after the restore failed', error))
-
-    const mediaRows = plan.find((table) => table.name === 'media')?.rows ?? []
-    const restoredIds = new Set(mediaRows.map((row) => String(row.id)))
-    const broughtBack = [...restoredIds].filter((id) => !before.ids.has(id)).length
-    const removed = [...before.ids].filter((id) => !restoredIds.has(id)).length
-    return {
-      message: restoreMessage({ mediaCount: restoredIds.size, at: backup.snapshot_at, broughtBack, removed }),
-      restoredFrom: backup.file,
-      restorePoint,
-      mediaCount: restoredIds.size,
-      broughtBack,
-      removed,
-    }
   } finally {
     client.release()
   }
+}
+
+/**
+ * Copies objects back from trash/ (many at a time) and verifies each: the copy's ETag equal to
+ * the trash copy's (listed with the manifest's size) shows the same bytes; otherwise its size
+ * is asked of the store. Answers the keys that did not come back right.
+ */
+async function bringBack(store: BackupStore, entries: Array<ManifestEntry & { trashEtag: string | null }>): Promise<string[]> {
+  const wrong: string[] = []
+  await eachLimited(entries, 24, async (entry) => {
+    try {
+      const etag = await copyObject(store, `${TRASH_PREFIX}${entry.key}`, entry.key)
+      if (etag && entry.trashEtag && etag === entry.trashEtag) return
+      if ((await headKey(store, entry.key))?.size !== entry.size) wrong.push(entry.key)
+    } catch {
+      wrong.push(entry.key)
+    }
+  })
+  return wrong.sort()
+}
+
+/**
+ * After a restore's COMMIT, under the same lock: the objects brought back are indexed, the
+ * moves recorded with the commit are made (objects only the replaced rows used go to trash/,
+ * where the restore point refers to them; trash copies of what came back are removed), then
+ * retention. Idempotent: a re-run after a crash finishes the work.
+ */
+export async function tidyAfterRestore({
+  pool,
+  store,
+  plan,
+  log = () => undefined,
+}: {
+  pool: Pool
+  store: BackupStore
+  plan: TidyPlan
+  log?: (message: string, error?: unknown) => void
+}) {
+  await rememberObjects(pool, plan.broughtBack).catch((error) => log('Could not index the objects brought back', error))
+  await finishRestoreTidy(pool, store, log).catch((error) => log('Could not tidy the store after the restore; the next backup does', error))
+  await applyRetention({ pool, store, log }).catch((error) => log('Backup retention after the restore failed', error))
 }
 
 /** "Restored 1,204 media files from the backup of 22 Nov 2026, 14:30 UTC; 3 brought back, 2 removed." */

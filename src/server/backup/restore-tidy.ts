@@ -2,10 +2,12 @@
 // rows used move to trash/ (where the restore point keeps them), and the trash copies of the
 // objects it brought back are removed. The list is written in the restore's own transaction
 // (table backup_restore_tidy), so a process killed after the commit loses none of it: the
-// next backup or restore, holding the same lock, finishes it first. Idempotent.
+// restore's re-run, or the next backup or restore (holding the same lock), finishes it first.
+// Idempotent: an object already moved is not there to move again.
 import type { Pool, PoolClient } from 'pg'
-import { referencedKeys } from './snapshot'
-import { type BackupStore, copyObject, deleteKey, eachLimited, headKey, TRASH_PREFIX } from './store'
+import { keysInJsonText } from './format'
+import { tableRowsJson } from './snapshot'
+import { type BackupStore, copyObject, deleteKeys, eachLimited, isMissing, TRASH_PREFIX } from './store'
 import { readTableShapes } from './tables'
 
 export type TidyAction = 'to-trash' | 'clear-trash'
@@ -22,23 +24,58 @@ export async function recordRestoreTidy(client: PoolClient, toTrash: string[], c
   }
 }
 
-/** Carries out the recorded moves; the caller holds LOCKS.backup. A failed move stays recorded. */
+/** Carries out the recorded moves; the caller holds LOCKS.backup. A move that fails stays recorded. */
 export async function finishRestoreTidy(pool: Pool, store: BackupStore, log: (message: string, error?: unknown) => void) {
   const { rows } = await pool.query<{ key: string; action: TidyAction }>(`SELECT key, action FROM backup_restore_tidy`)
   if (!rows.length) return
   // A key the current rows use again stays where it is (never moved away from under them).
-  const client = await pool.connect()
-  const inUse = await referencedKeys(client, await readTableShapes(client)).finally(() => client.release())
-  await eachLimited(rows, 8, async ({ key, action }) => {
-    try {
-      if (action === 'to-trash' && !inUse.has(key) && (await headKey(store, key))) {
-        await copyObject(store, key, `${TRASH_PREFIX}${key}`)
-        await deleteKey(store, key)
+  const inUse = await keysInUse(pool)
+
+  // S3 has no move: copied one by one, then the originals deleted together.
+  const done: string[] = []
+  const moved: string[] = []
+  await eachLimited(
+    rows.filter((row) => row.action === 'to-trash'),
+    16,
+    async ({ key }) => {
+      if (inUse.has(key)) {
+        done.push(key)
+        return
       }
-      if (action === 'clear-trash') await deleteKey(store, `${TRASH_PREFIX}${key}`)
-      await pool.query(`DELETE FROM backup_restore_tidy WHERE key = $1 AND action = $2`, [key, action])
-    } catch (error) {
-      log(action === 'to-trash' ? `Could not move ${key} to trash after the restore` : `Could not clear trash/${key}`, error)
-    }
-  })
+      try {
+        await copyObject(store, key, `${TRASH_PREFIX}${key}`)
+        moved.push(key)
+      } catch (error) {
+        // Already moved (a re-run) or never stored: nothing left to keep.
+        if (isMissing(error)) done.push(key)
+        else log(`Could not move ${key} to trash after the restore`, error)
+      }
+    },
+  )
+  try {
+    await deleteKeys(store, moved)
+    done.push(...moved)
+  } catch (error) {
+    log('Could not remove objects moved to trash after the restore', error)
+  }
+  const clear = rows.filter((row) => row.action === 'clear-trash').map((row) => row.key)
+  try {
+    await deleteKeys(store, clear.map((key) => `${TRASH_PREFIX}${key}`))
+    done.push(...clear)
+  } catch (error) {
+    log('Could not clear the trash copies of the objects brought back', error)
+  }
+  if (done.length) await pool.query(`DELETE FROM backup_restore_tidy WHERE key = ANY($1::varchar[])`, [done])
+}
+
+/** The object keys the backed-up tables' rows refer to now. */
+async function keysInUse(pool: Pool): Promise<Set<string>> {
+  const client = await pool.connect()
+  try {
+    const keys = new Set<string>()
+    for (const shape of await readTableShapes(client)) keysInJsonText((await tableRowsJson(client, shape.name)).rowsJson, keys)
+    return keys
+  } finally {
+    client.release()
+  }
 }

@@ -2,7 +2,7 @@
 // photo's objects stay under trash/ while any kept backup refers to them.
 import type { Pool } from 'pg'
 import { BACKUPS_KEPT } from '../../lib/constants'
-import { type BackupStore, deleteKey, eachLimited, listObjects, TRASH_PREFIX } from './store'
+import { type BackupStore, deleteKey, deleteKeys, listObjects, TRASH_PREFIX } from './store'
 
 /** Failed backups are listed for the manager to see; only the latest few are kept. */
 const FAILED_KEPT = 10
@@ -46,6 +46,9 @@ export async function purgeTrash({ pool, store }: { pool: Pool; store: BackupSto
      SELECT unnest(manifest_keys) FROM backups WHERE status = 'complete'`,
     [trash.map((key) => key.slice(TRASH_PREFIX.length))],
   )
-  await eachLimited(rows, 8, (row) => deleteKey(store, `${TRASH_PREFIX}${row.key}`))
+  await deleteKeys(
+    store,
+    rows.map((row) => `${TRASH_PREFIX}${row.key}`),
+  )
   return rows.length
 }

@@ -1,7 +1,6 @@
-// Reading the gallery's rows for a backup, and the object keys rows refer to.
+// Reading the gallery's rows for a backup (the object keys in them are found by format.ts).
 import type { PoolClient } from 'pg'
-import { OBJECT_KEY_PATTERN } from './format'
-import { ident, type TableShape } from './tables'
+import { ident } from './tables'
 
 /** Migrations this database has applied, oldest first (names start with their timestamp). */
 export async function appliedMigrations(client: PoolClient): Promise<string[]> {
@@ -17,18 +16,4 @@ export async function tableRowsJson(client: PoolClient, table: string): Promise<
     `SELECT coalesce(json_agg(t), '[]')::text AS rows, count(*)::text AS count FROM ${ident(table)} t`,
   )
   return { rowsJson: rows[0].rows, count: Number(rows[0].count) }
-}
-
-/** Object keys referred to by any string value (nested ones too) of the given tables' rows. */
-export async function referencedKeys(client: PoolClient, shapes: TableShape[]): Promise<Set<string>> {
-  const keys = new Set<string>()
-  for (const shape of shapes) {
-    const { rows } = await client.query<{ key: string }>(
-      `SELECT DISTINCT v #>> '{}' AS key
-         FROM ${ident(shape.name)} t,
-              jsonb_path_query(to_jsonb(t), 'strict $.** ? (@.type() == "string" && @ like_regex "${OBJECT_KEY_PATTERN}")') v`,
-    )
-    for (const row of rows) keys.add(row.key)
-  }
-  return keys
 }

@@ -3,6 +3,7 @@
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsCommand,
@@ -40,7 +41,7 @@ export async function listObjects(store: BackupStore, prefix: string): Promise<M
   }
 }
 
-const isMissing = (error: unknown) => {
+export const isMissing = (error: unknown) => {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
   return status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey'
 }
@@ -72,13 +73,32 @@ export async function getBytes(store: BackupStore, key: string): Promise<Buffer 
   }
 }
 
-export async function copyObject(store: BackupStore, from: string, to: string) {
+/** Copies an object inside the bucket; answers the copy's ETag when the store gives one. */
+export async function copyObject(store: BackupStore, from: string, to: string): Promise<string | null> {
   const source = `${store.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`
-  await store.client.send(new CopyObjectCommand({ Bucket: store.bucket, Key: to, CopySource: source }))
+  const copied = await store.client.send(new CopyObjectCommand({ Bucket: store.bucket, Key: to, CopySource: source }))
+  return copied.CopyObjectResult?.ETag ?? null
 }
 
 export async function deleteKey(store: BackupStore, key: string) {
   await store.client.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: key }))
+}
+
+/**
+ * Deletes many objects with one request per 1,000 keys (S3's multi-object delete); a key that
+ * is not there counts as deleted. Throws when the store reports a key it could not delete.
+ */
+export async function deleteKeys(store: BackupStore, keys: string[]) {
+  for (let start = 0; start < keys.length; start += 1000) {
+    const chunk = keys.slice(start, start + 1000)
+    const answer = await store.client.send(
+      new DeleteObjectsCommand({ Bucket: store.bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
+    )
+    const errors = answer.Errors ?? []
+    if (errors.length) {
+      throw new Error(`${errors.length} object(s) could not be deleted (${errors.slice(0, 3).map((e) => `${e.Key}: ${e.Code}`).join(', ')})`)
+    }
+  }
 }
 
 /** Runs work over items, a few at a time. */

@@ -13,6 +13,7 @@ export const isExcludedTable = (name: string) =>
   name.startsWith('users_') ||
   name.startsWith('payload_') ||
   name === 'backups' ||
+  name === 'backup_runs' ||
   name === 'backup_scheduler_heartbeat' ||
   name === 'backup_object_index' ||
   name === 'backup_restore_tidy' ||
