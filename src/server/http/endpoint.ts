@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import { cachedJson } from './cached-json'
 import { HttpError, badRequest, issuesOf, unauthorized } from './errors'
 import type { PreparedRead } from './prepared-answer'
-import { unavailableJson, unavailableService } from './unavailable'
+import { outageBehindRefusal, unavailableJson, unavailableService } from './unavailable'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -15,7 +15,7 @@ export function endpoint(method: Method, path: string, handler: (req: PayloadReq
     try {
       return await handler(req)
     } catch (error) {
-      return errorResponse(error, req)
+      return errorResponse(await outageBehindRefusal(error, req), req)
     }
   }
   return { method, path, handler: wrapped }

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Payload, PayloadRequest } from 'payload'
 import { userFromHeaders } from '../auth/request-user'
 import { errorResponse } from './endpoint'
+import { outageBehindRefusal } from './unavailable'
 import { toHeaders } from './node-bridge'
 import { compilePaths, matchPath } from './match-path'
 import { answerHeaders, isNotModified, type PreparedRead } from './prepared-answer'
@@ -49,7 +50,7 @@ export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiR
       })
       res.end(nodeReq.method === 'HEAD' ? undefined : body)
     } catch (error) {
-      const response = errorResponse(error, req)
+      const response = errorResponse(await outageBehindRefusal(error, req), req)
       res.writeHead(response.status, Object.fromEntries(response.headers)).end(await response.text())
     }
     return true

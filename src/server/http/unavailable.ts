@@ -3,6 +3,8 @@
 // 500 "something went wrong", so people and scripts know to try again shortly and nothing
 // looks broken for good. The error is recognised wherever it was thrown (an endpoint, the
 // host server's own routes, Payload's REST handling through its afterError hook).
+import type { Payload } from 'payload'
+import { poolOf } from '../db/advisory-lock'
 import { HttpError } from './errors'
 
 export type UnavailableService = 'database' | 'store'
@@ -36,7 +38,7 @@ const isPostgresUnavailableCode = (code: string) => /^08\d{3}$/.test(code) || /^
 
 /** node-postgres's messages for a connection lost or never made (they carry no code). */
 const PG_CONNECTION_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode)/i
+  /Connection terminated|cannot begin transaction: connect|\bconnect (ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\b|read ECONNRESET|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode)/i
 
 /** The AWS SDK's marks on a call to the store: `$metadata` on every error it throws. */
 const fromStore = (error: object) => '$metadata' in error
@@ -124,4 +126,22 @@ export const unavailableAfterError = ({ error, req }: { error: Error; req: { res
   req.responseHeaders = headers
   const message = UNAVAILABLE_MESSAGES[service]
   return { status: 503, response: { message, errors: [{ message }] } }
+}
+
+/**
+ * Payload's session check treats a database error as "no user", so during an outage a
+ * signed-in manager's call would be refused with 401 as if signed out. When a call with
+ * credentials is refused that way, one `SELECT 1` tells the two apart: the database's error
+ * (answered 503) replaces the 401.
+ */
+export async function outageBehindRefusal(error: unknown, req: { payload: Payload; headers: Headers }): Promise<unknown> {
+  if (!(error instanceof HttpError) || error.status !== 401) return error
+  const cookie = req.headers.get('cookie') ?? ''
+  if (!cookie.includes(`${req.payload.config.cookiePrefix}-token=`) && !req.headers.has('authorization')) return error
+  try {
+    await poolOf(req.payload).query('SELECT 1')
+    return error
+  } catch (probe) {
+    return unavailableService(probe) ? probe : error
+  }
 }

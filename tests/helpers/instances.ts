@@ -1,0 +1,55 @@
+// Shared by the outage and several-instance suites: waiting on a condition with a deadline,
+// and the browser's upload path through a host server (presigned PUT, then the record).
+import type { HttpClient } from './http-client'
+
+/** Polls `check` until it answers something other than undefined/false; fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: unknown
+  for (;;) {
+    try {
+      const value = await check()
+      if (value !== undefined && value !== false) return value as T
+    } catch (error) {
+      last = error
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** Stores the bytes through a presigned PUT; answers the issued object path. */
+export async function storeUpload(client: HttpClient, filename: string, bytes: Buffer, contentType = 'image/jpeg') {
+  const grant = await client.call('POST', '/api/objects/upload', { json: { filename, contentType } })
+  if (grant.status !== 200) throw new Error(`No upload URL: ${grant.status} ${grant.text}`)
+  const put = await fetch(grant.body.uploadURL, {
+    method: 'PUT',
+    headers: { 'Content-Type': contentType },
+    body: new Uint8Array(bytes),
+  })
+  if (!put.ok) throw new Error(`PUT to the store failed: ${put.status}`)
+  return grant.body.objectPath as string
+}
+
+/** Registers a stored upload (POST /api/media-files). */
+export function registerUpload(client: HttpClient, objectPath: string, filename: string, size: number, contentType = 'image/jpeg') {
+  return client.call('POST', '/api/media-files', {
+    json: {
+      filename,
+      originalFilename: filename,
+      fileType: contentType.startsWith('video/') ? 'video' : 'image',
+      mimeType: contentType,
+      fileSize: size,
+      originalFileSize: size,
+      objectPath,
+    },
+  })
+}
+
+/** Both steps; answers the created record's id. */
+export async function uploadThroughHost(client: HttpClient, filename: string, bytes: Buffer, contentType = 'image/jpeg') {
+  const objectPath = await storeUpload(client, filename, bytes, contentType)
+  const created = await registerUpload(client, objectPath, filename, bytes.length, contentType)
+  if (created.status !== 201) throw new Error(`The record was not created: ${created.status} ${created.text}`)
+  return String(created.body.id)
+}
