@@ -26,6 +26,9 @@ export type AppInstance = {
   waitForLine: (match: RegExp, timeoutMs?: number) => Promise<string>
   /** Sends a line to the instance: `release` lets an ingest held by HOLD_INGEST_AT go on. */
   send: (line: string) => void
+  /** SIGSTOP / SIGCONT: the process stands still (claims nothing) until resumed. */
+  pause: () => void
+  resume: () => void
   close: () => Promise<void>
 }
 
@@ -74,8 +77,11 @@ export async function startAppInstance(env: Record<string, string>, name: string
         watchers.add(watch)
       }),
     send: (line) => child.stdin!.write(`${line}\n`),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGCONT')
       child.stdin!.end()
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
       await exit

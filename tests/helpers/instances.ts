@@ -1,5 +1,7 @@
 // Shared by the outage and several-instance suites: waiting on a condition with a deadline,
 // and the browser's upload path through a host server (presigned PUT, then the record).
+import { spawn } from 'node:child_process'
+import readline from 'node:readline'
 import type { HttpClient } from './http-client'
 
 /** Polls `check` until it answers something other than undefined/false; fails after `timeoutMs`. */
@@ -52,4 +54,39 @@ export async function uploadThroughHost(client: HttpClient, filename: string, by
   const created = await registerUpload(client, objectPath, filename, bytes.length, contentType)
   if (created.status !== 201) throw new Error(`The record was not created: ${created.status} ${created.text}`)
   return String(created.body.id)
+}
+
+/**
+ * `npm run worker` (src/server/jobs/run-worker.ts) as a process of its own with the given
+ * environment on top of this one's; ready once it says it is running. close() stops it with
+ * SIGTERM, as an operator would (running jobs finish first).
+ */
+export async function startWorkerProcess(env: Record<string, string>, name: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/jobs/run-worker.ts'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  const log: string[] = []
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        log.push(line)
+        if (process.env.DEBUG_INSTANCES) console.error(`[${name}] ${line}`)
+        if (line.includes('Jobs worker running')) resolve()
+      })
+    }
+    child.once('exit', (code) => reject(new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`)))
+  })
+  return {
+    log,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+      await exit
+      clearTimeout(timer)
+    },
+  }
 }
