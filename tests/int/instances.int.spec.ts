@@ -126,7 +126,7 @@ describe('several app instances and workers on one database and store', () => {
     const onB = new HttpClient(appB.url)
     onB.cookie = managerOnA.cookie
     const ids = [stranded]
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 4; i++) {
       const client = i % 2 ? onB : managerOnA
       ids.push(await uploadThroughHost(client, `Photo ${i}.jpg`, await makePhoto({ width: 500, height: 400, seed: 30 + i })))
     }
