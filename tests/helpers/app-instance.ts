@@ -13,6 +13,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { LoaderHang, retryLoaderHang, saidNothing } from './instances'
 
 const READY = 'APP-INSTANCE-READY '
 
@@ -33,7 +34,11 @@ export type AppInstance = {
 }
 
 /** Starts an instance with the given environment on top of this process's. */
-export async function startAppInstance(env: Record<string, string>, name: string): Promise<AppInstance> {
+export function startAppInstance(env: Record<string, string>, name: string): Promise<AppInstance> {
+  return retryLoaderHang(() => startOnce(env, name), name)
+}
+
+async function startOnce(env: Record<string, string>, name: string): Promise<AppInstance> {
   const entry = fileURLToPath(import.meta.url)
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -53,7 +58,13 @@ export async function startAppInstance(env: Record<string, string>, name: string
       if (line.startsWith(READY)) resolve(JSON.parse(line.slice(READY.length)))
       else keep(line)
     })
-    child.once('exit', (code) => reject(new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`)))
+    child.once('exit', (code) =>
+      reject(
+        (code === 0 || code === 13) && saidNothing(log)
+          ? new LoaderHang(code, name)
+          : new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`),
+      ),
+    )
   })
   return {
     url: ready.url,

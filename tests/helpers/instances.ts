@@ -1,6 +1,7 @@
 // Shared by the outage and several-instance suites: waiting on a condition with a deadline,
 // and the browser's upload path through a host server (presigned PUT, then the record).
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import readline from 'node:readline'
 import type { HttpClient } from './http-client'
 
@@ -57,12 +58,49 @@ export async function uploadThroughHost(client: HttpClient, filename: string, by
 }
 
 /**
- * `npm run worker` (src/server/jobs/run-worker.ts) as a process of its own with the given
+ * `npm run worker` as a process of its own with the given
  * environment on top of this one's; ready once it says it is running. close() stops it with
  * SIGTERM, as an operator would (running jobs finish first).
  */
-export async function startWorkerProcess(env: Record<string, string>, name: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/jobs/run-worker.ts'], {
+export function startWorkerProcess(env: Record<string, string>, name: string) {
+  return retryLoaderHang(() => startWorkerOnce(env, name), name)
+}
+
+/**
+ * On this heavily shared machine a child now and then ends before running any of our code:
+ * exit 13 ("unsettled top-level await") or 0, having printed nothing but Node's warnings —
+ * the ESM loader (tsx's hooks) left the entry's import unsettled. It is retried once; any
+ * other early end (a crash prints its error and exits 1) fails the test.
+ */
+export async function retryLoaderHang<T>(start: () => Promise<T>, name: string): Promise<T> {
+  try {
+    return await start()
+  } catch (error) {
+    if (!(error instanceof LoaderHang)) throw error
+    console.warn(`${name} ended before running (exit ${error.code}, the module loader's hang): starting it again`)
+    return start()
+  }
+}
+
+export class LoaderHang extends Error {
+  constructor(
+    readonly code: number,
+    name: string,
+  ) {
+    super(`${name} ended before running any code (exit ${code})`)
+  }
+}
+
+/** True when a child that ended early said nothing of its own (Node's warnings aside). */
+export const saidNothing = (log: string[]) =>
+  log.every((line) => !line.trim() || /Warning|node >=22|updates to AWS|security updates|a\.co\/|--trace-warnings|versions published/.test(line))
+
+async function startWorkerOnce(env: Record<string, string>, name: string) {
+  // Exactly what `npm run worker` runs (package.json: "tsx <entry>"), without npm in between.
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker
+  const entry = /^tsx\s+(\S+)$/.exec(script)?.[1]
+  if (!entry) throw new Error(`Unexpected worker script: ${script}`)
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })
@@ -76,7 +114,13 @@ export async function startWorkerProcess(env: Record<string, string>, name: stri
         if (line.includes('Jobs worker running')) resolve()
       })
     }
-    child.once('exit', (code) => reject(new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`)))
+    child.once('exit', (code) =>
+      reject(
+        (code === 0 || code === 13) && saidNothing(log)
+          ? new LoaderHang(code, name)
+          : new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`),
+      ),
+    )
   })
   return {
     log,
