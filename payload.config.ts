@@ -28,6 +28,7 @@ import { seedSections } from './src/server/sections/seed-sections'
 import { s3ClientConfig } from './src/server/storage/s3'
 import { csrfOrigins, readEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
+import { unavailableAfterError } from './src/server/http/unavailable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const env = readEnv()
@@ -72,6 +73,8 @@ export default buildConfig({
     push: false,
     migrationDir: path.resolve(dirname, 'src/migrations'),
   }),
+  // A database or store outage answers 503 with a message on Payload's routes too.
+  hooks: { afterError: [unavailableAfterError] },
   graphQL: { disable: true },
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },

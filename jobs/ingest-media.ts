@@ -1,8 +1,14 @@
 // The ingest task of Payload's jobs queue: processes one uploaded media file.
 // Transient failures are retried; after the last attempt (or at once, for a file that
 // is not an allowed image or video) the record is marked failed with a reason.
+// An outage (the store or the database not answering) is not the file's fault and never
+// counts as an attempt: the job queues its own re-run OUTAGE_RETRY_MS later and ends, so a
+// photo uploaded just before the store went down is processed once it is back, however long
+// the outage. When even that cannot be queued (the database is down), the job is left for
+// the worker to release and claim again (src/server/jobs/worker.ts).
 import type { TaskConfig } from 'payload'
-import { INGEST_RETRIES, INGEST_TASK } from '../src/server/media/ingest-task'
+import { INGEST_RETRIES, INGEST_TASK, OUTAGE_RETRY_MS } from '../src/server/media/ingest-task'
+import { unavailableService } from '../src/server/http/unavailable'
 import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
 import { scheduleUploadBackup } from '../src/server/backup/schedule'
 import { poolOf } from '../src/server/db/pool'
@@ -23,6 +29,16 @@ export const ingestMediaTask: TaskConfig<any> = {
     try {
       await ingestMedia(req.payload, mediaId)
     } catch (error) {
+      const unavailable = unavailableService(error)
+      if (unavailable) {
+        req.payload.logger.warn(`Processing of ${mediaId} waits for the ${unavailable}: trying again shortly`)
+        await req.payload.jobs.queue({
+          task: INGEST_TASK,
+          input: { mediaId },
+          waitUntil: new Date(Date.now() + OUTAGE_RETRY_MS),
+        })
+        return { output: { deferred: unavailable } }
+      }
       if ((job.totalTried ?? 0) >= INGEST_RETRIES) {
         const message = error instanceof Error ? error.message : String(error)
         await markIngestFailed(req.payload, mediaId, `Processing failed after ${INGEST_RETRIES + 1} attempts: ${message}`)

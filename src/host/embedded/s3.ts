@@ -29,6 +29,8 @@ type Options = {
   resetOnClose?: boolean
   /** Origins whose pages may call the store from the browser (the app's own). */
   allowedOrigins?: string[]
+  /** A fixed port (a store stopped and started again at the same address); a free one otherwise. */
+  port?: number
 }
 
 const ACCESS_KEY_ID = 'gallery-embedded'
@@ -158,11 +160,17 @@ async function enforcePostPolicies(store: unknown, credentials: PolicyCredential
   }
 }
 
-export async function startEmbeddedS3({ dir, bucket = 'gallery', resetOnClose = false, allowedOrigins = [] }: Options): Promise<EmbeddedS3> {
+export async function startEmbeddedS3({
+  dir,
+  bucket = 'gallery',
+  resetOnClose = false,
+  allowedOrigins = [],
+  port: fixedPort,
+}: Options): Promise<EmbeddedS3> {
   const { default: S3rver } = await import('s3rver')
   const objectsDir = path.join(dir, 'objects')
   await fs.mkdir(objectsDir, { recursive: true })
-  const port = await freePort()
+  const port = fixedPort ?? (await freePort())
   const secretAccessKey = await readOrCreateSecret(path.join(dir, 'secret-access-key'), 20)
   const server = new S3rver({
     address: '127.0.0.1',

@@ -14,6 +14,7 @@
 //     upload editor). A text/plain body is what a cross-site form can send without a preflight.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { stampClientAddress, type TrustProxy } from './client-address'
+import { unavailableHeaders, unavailablePage, unavailableService, UNAVAILABLE_MESSAGES } from '../../server/http/unavailable'
 
 export type HostRoute = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
 
@@ -95,7 +96,22 @@ export function hostRequestHandler({ trust, headers, routes, next, onError }: Op
     }
     run().catch((error) => {
       onError(error, req)
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+      if (res.headersSent) {
+        res.end()
+        return
+      }
+      // PostgreSQL or the store is down: 503 with a message (a page for a person, JSON for a caller).
+      const unavailable = unavailableService(error)
+      if (unavailable) {
+        const wantsPage = !(req.url ?? '/').startsWith('/api/') && (req.headers.accept ?? '').includes('text/html')
+        res.writeHead(503, {
+          ...unavailableHeaders(),
+          'Content-Type': wantsPage ? 'text/html; charset=utf-8' : 'application/json',
+        })
+        res.end(wantsPage ? unavailablePage(unavailable) : JSON.stringify({ message: UNAVAILABLE_MESSAGES[unavailable] }))
+        return
+      }
+      res.writeHead(500, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }))
     })
   }

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Payload } from 'payload'
 import { errorResponse } from '../../server/http/endpoint'
 import { answerHeaders, isNotModified, type PreparedRead } from '../../server/http/prepared-answer'
+import { outageBehindRefusal } from '../../server/http/unavailable'
 import { compilePaths, matchPath } from './match-path'
 import { payloadRequestOf } from './payload-request'
 
@@ -40,7 +41,7 @@ export function preparedReadServer(payload: Payload, reads: PreparedRead[], apiR
       })
       res.end(nodeReq.method === 'HEAD' ? undefined : body)
     } catch (error) {
-      const response = errorResponse(error, req)
+      const response = errorResponse(await outageBehindRefusal(error, req), req)
       res.writeHead(response.status, Object.fromEntries(response.headers)).end(await response.text())
     }
     return true

@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { cachedJson } from './cached-json'
 import { HttpError, badRequest, issuesOf, unauthorized } from './errors'
 import type { PreparedRead } from './prepared-answer'
+import { outageBehindRefusal, unavailableJson, unavailableService } from './unavailable'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -14,7 +15,7 @@ export function endpoint(method: Method, path: string, handler: (req: PayloadReq
     try {
       return await handler(req)
     } catch (error) {
-      return errorResponse(error, req)
+      return errorResponse(await outageBehindRefusal(error, req), req)
     }
   }
   return { method, path, handler: wrapped }
@@ -26,6 +27,12 @@ export function preparedEndpoints(reads: PreparedRead[]): Endpoint[] {
 }
 
 export function errorResponse(error: unknown, req?: PayloadRequest): Response {
+  // The database or the store is down: 503, try again shortly (nothing the caller did wrong).
+  const unavailable = unavailableService(error)
+  if (unavailable) {
+    req?.payload.logger.warn(`${req.method} ${req.url}: the ${unavailable} is unavailable (${(error as Error)?.message})`)
+    return unavailableJson(unavailable)
+  }
   if (error instanceof HttpError) {
     return Response.json(error.issues ? { message: error.message, issues: error.issues } : { message: error.message }, {
       status: error.status,

@@ -13,11 +13,16 @@
 // not been touched for STALE_AFTER_MS lost its worker (a crash, a kill mid-ingest) and is
 // claimed again; ingest is idempotent, so the re-run gives the same result.
 //
+// A job cut off by a database outage (Payload could not even record how it ended) is
+// released as soon as the database answers again, so it is claimed again at once rather
+// than after the stale limit; the task is idempotent, so the re-run finishes it.
+//
 // The worker also sweeps for media left pending or processing with no live job (at start,
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { poolOf } from '../db/pool'
+import { unavailableService } from '../http/unavailable'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 import { fallbackPollMs, JobWakeups } from './job-wakeups'
 import { HEARTBEATS_PER_STALE_LIMIT, jobsStaleAfterMs } from './stale-after'
@@ -84,6 +89,28 @@ async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise
   }
 }
 
+/**
+ * Gives back a job this worker claimed but could not finish because the database went away:
+ * tried every RELEASE_RETRY_MS until it answers, for as long as nobody else may take the job
+ * (after STALE_AFTER_MS without a touch any worker claims it again anyway).
+ */
+async function releaseAfterOutage(payload: Payload, id: string, stopped: () => boolean) {
+  const deadline = Date.now() + STALE_AFTER_MS
+  while (Date.now() < deadline && !stopped()) {
+    try {
+      await poolOf(payload).query(
+        'UPDATE payload_jobs SET processing = false, updated_at = now() WHERE id = $1 AND processing AND completed_at IS NULL',
+        [id],
+      )
+      payload.logger.info(`Job ${id} was cut off by a database outage and is queued again`)
+      return
+    } catch {
+      await sleep(RELEASE_RETRY_MS)
+    }
+  }
+}
+const RELEASE_RETRY_MS = 1000
+
 /** Queues with a slot of their own, so their jobs never wait behind the default queue's (ingest). */
 export const OWN_SLOT_QUEUES = ['backup'] as const
 
@@ -134,8 +161,14 @@ export function startJobsWorker(
       try {
         const ticket = wakeups.ticket(queue)
         const { id, nextDueMs } = await claimNext(payload, queue)
-        if (id) await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
-        else {
+        if (id) {
+          try {
+            await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
+          } catch (error) {
+            if (unavailableService(error) === 'database') await releaseAfterOutage(payload, id, () => stopped)
+            throw error
+          }
+        } else {
           onIdle?.(queue)
           await wakeups.wait(queue, ticket, Math.min(pollMs, nextDueMs ?? Number.POSITIVE_INFINITY))
         }

@@ -23,6 +23,9 @@ import { readEnv } from '../env'
 
 let client: S3Client | undefined
 
+const S3_CONNECT_TIMEOUT_MS = 5_000
+const S3_IDLE_TIMEOUT_MS = 30_000
+
 /** Client settings from the environment, shared with Payload's storage adapter. */
 export function s3ClientConfig(env = readEnv()): S3ClientConfig {
   return {
@@ -36,6 +39,9 @@ export function s3ClientConfig(env = readEnv()): S3ClientConfig {
     // Checksums only where S3 requires them: S3-compatible stores differ in what they accept.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that is down or stops answering fails the call within seconds (the caller answers
+    // 503) instead of holding the request open: no connection in 5 s, or 30 s without a byte.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_IDLE_TIMEOUT_MS },
   }
 }
 

@@ -1,0 +1,206 @@
+// One app instance in a process of its own, for the outage and several-instance suites: its
+// own Payload (own pool, own caches, own module state), the product's host server with its
+// routes and the public page cache, and, unless JOBS_WORKER=off, the jobs worker and backup
+// scheduler as src/instrumentation.ts starts them. Next is not built in integration tests:
+// the stand-in behind the host server answers Payload's REST, and renders public pages
+// (/gallery…) as a short HTML list of the visible media from the public read model, with a
+// count of its renders, so a test sees whether the page cache answered or rendered again.
+//   tsx tests/helpers/app-instance.ts            (environment: DATABASE_URL, S3_*, PAYLOAD_SECRET…)
+// Prints one JSON line { url, pid } when ready; stops (jobs finish first) when its standard
+// input closes. The parent side is startAppInstance() below.
+import { spawn } from 'node:child_process'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import readline from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { LoaderHang, retryLoaderHang, saidNothing } from './instances'
+
+const READY = 'APP-INSTANCE-READY '
+
+export type AppInstance = {
+  url: string
+  pid: number
+  /** Lines the instance wrote to its standard error (its logs). */
+  log: string[]
+  exited: () => boolean
+  /** Resolves with the first line (of its log, from now or already written) that matches. */
+  waitForLine: (match: RegExp, timeoutMs?: number) => Promise<string>
+  /** Sends a line to the instance: `release` lets an ingest held by HOLD_INGEST_AT go on. */
+  send: (line: string) => void
+  /** SIGSTOP / SIGCONT: the process stands still (claims nothing) until resumed. */
+  pause: () => void
+  resume: () => void
+  close: () => Promise<void>
+}
+
+/** Starts an instance with the given environment on top of this process's. */
+export function startAppInstance(env: Record<string, string>, name: string): Promise<AppInstance> {
+  return retryLoaderHang(() => startOnce(env, name), name)
+}
+
+async function startOnce(env: Record<string, string>, name: string): Promise<AppInstance> {
+  const entry = fileURLToPath(import.meta.url)
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  const log: string[] = []
+  const watchers = new Set<(line: string) => void>()
+  const keep = (line: string) => {
+    log.push(line)
+    for (const watch of watchers) watch(line)
+    if (process.env.DEBUG_INSTANCES) console.error(`[${name}] ${line}`)
+  }
+  readline.createInterface({ input: child.stderr! }).on('line', keep)
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const ready = await new Promise<{ url: string }>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith(READY)) resolve(JSON.parse(line.slice(READY.length)))
+      else keep(line)
+    })
+    child.once('exit', (code) =>
+      reject(
+        (code === 0 || code === 13) && saidNothing(log)
+          ? new LoaderHang(code, name)
+          : new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`),
+      ),
+    )
+  })
+  return {
+    url: ready.url,
+    pid: child.pid!,
+    log,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    waitForLine: (match, timeoutMs = 60_000) =>
+      new Promise((resolve, reject) => {
+        const found = log.find((line) => match.test(line))
+        if (found) return resolve(found)
+        const timer = setTimeout(() => {
+          watchers.delete(watch)
+          reject(new Error(`${name} did not log ${match} within ${timeoutMs} ms:\n${log.slice(-20).join('\n')}`))
+        }, timeoutMs)
+        const watch = (line: string) => {
+          if (!match.test(line)) return
+          clearTimeout(timer)
+          watchers.delete(watch)
+          resolve(line)
+        }
+        watchers.add(watch)
+      }),
+    send: (line) => child.stdin!.write(`${line}\n`),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGCONT')
+      child.stdin!.end()
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+      await exit
+      clearTimeout(timer)
+    },
+  }
+}
+
+async function main() {
+  const [{ getPayload, handleEndpoints }, { default: config }] = await Promise.all([
+    import('payload'),
+    import('../../payload.config'),
+  ])
+  const { keepPoolErrorsQuiet, poolOf } = await import('../../src/server/db/pool')
+  const { hostRequestHandler } = await import('../../src/host/http/host-server')
+  const { declareHostServer, trustProxyFrom } = await import('../../src/host/http/client-address')
+  const { productRoutes } = await import('../../src/host/http/product-routes')
+  const { sendWebResponse, toHeaders } = await import('../../src/host/http/node-bridge')
+  const { securityHeaders, storeOrigins } = await import('../../src/host/http/security-headers')
+  const { readEnv } = await import('../../src/server/env')
+  const { publicPageCache } = await import('../../media-public/page-cache')
+  const { publicSnapshot } = await import('../../media-public/read-model')
+  const { startJobsWorker, stopJobsWorkers } = await import('../../src/server/jobs/worker')
+  const { startBackupScheduler } = await import('../../src/server/backup/schedule')
+
+  const payload = await getPayload({ config })
+  keepPoolErrorsQuiet(payload)
+  // HOLD_INGEST_AT=n: the n-th ingest to reach its results waits for a "release" line, so a
+  // test can take a service away while a job is half-way.
+  const releases: Array<() => void> = []
+  const holdAtIngest = Number(process.env.HOLD_INGEST_AT ?? 0)
+  if (holdAtIngest > 0) {
+    const { holdAt } = await import('../../src/server/media/pause-points')
+    let reached = 0
+    const stopHolding = holdAt('ingest:before-results', async () => {
+      if (++reached < holdAtIngest) return
+      stopHolding()
+      process.stdout.write('\nHELD ingest:before-results\n')
+      await new Promise<void>((resolve) => releases.push(resolve))
+    })
+  }
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line === 'release') for (const release of releases.splice(0)) release()
+  })
+  let stopScheduler = () => undefined as void
+  if (process.env.JOBS_WORKER !== 'off') {
+    startJobsWorker(payload)
+    stopScheduler = startBackupScheduler(poolOf(payload), (msg, err) => payload.logger.warn({ err, msg }))
+  }
+
+  let renders = 0
+  const standIn = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://internal')
+    if (!url.pathname.startsWith('/api/')) {
+      if (!/^\/(public|gallery)/.test(url.pathname)) {
+        res.writeHead(200, { 'Content-Type': 'text/html' }).end('next stand-in')
+        return
+      }
+      const snapshot = await publicSnapshot(payload)
+      renders += 1
+      const items = snapshot.media.map((media) => `<li data-id="${media.id}">${media.originalFilename}</li>`).join('')
+      res
+        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><html><body data-render="${process.pid}:${renders}"><ul>${items}</ul></body></html>`)
+      return
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks)
+    const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
+      method: req.method,
+      headers: toHeaders(req),
+      body: body.length && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(body) : undefined,
+    })
+    await sendWebResponse(res, await handleEndpoints({ config, request }))
+  }
+
+  declareHostServer()
+  let origin = ''
+  const servePublicPage = publicPageCache(payload, () => origin)
+  const server = http.createServer(
+    hostRequestHandler({
+      trust: trustProxyFrom('loopback'),
+      headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
+      routes: [...productRoutes(payload), servePublicPage],
+      next: standIn,
+      onError: (error, req) => payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` }),
+    }),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  process.stdout.write(`\n${READY}${JSON.stringify({ url: origin, pid: process.pid })}\n`)
+
+  process.stdin.on('end', () => {
+    for (const release of releases.splice(0)) release()
+    server.close()
+    server.closeAllConnections()
+    stopScheduler()
+    void stopJobsWorkers(10_000)
+      .then(() => poolOf(payload).end())
+      .catch(() => undefined)
+      .finally(() => process.exit(0))
+  })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
