@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bestFirst } from '../../src/server/duplicates/best-first'
-import { embeddingConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
+import { embeddingConfidence, quadrantConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
 import { organisationToCarry } from '../../src/lib/duplicate-carry'
 import { findDuplicateGroups, type ScanRow } from '../../src/server/duplicates/find-groups'
 import { hamming64, mirrored, parseHash64, popcount32 } from '../../src/server/duplicates/hash64'
@@ -60,7 +62,7 @@ describe('multi-index hash table', () => {
       }
     }
     const index = new HashIndex(hi, lo)
-    for (const radius of [0, 4, 8, 11]) {
+    for (const radius of [0, 2, 4, 6, 7, 8, 10, 11]) {
       for (let q = 0; q < count; q += 7) {
         const hits = index.near(hi[q], lo[q], radius)
         const found = Array.from(index.found.subarray(0, hits))
@@ -133,8 +135,14 @@ describe('confidence mapping', () => {
 
   it('keeps the same scene shot twice below the red band', () => {
     expect(embeddingConfidence(1)).toBe(85)
-    expect(embeddingConfidence(0.92)).toBe(60)
+    expect(embeddingConfidence(0.9)).toBe(60)
     expect(embeddingConfidence(0.96)).toBeLessThan(90)
+  })
+
+  it('rates a match by quarters below a whole-image match', () => {
+    expect(quadrantConfidence(2, 0)).toBe(83)
+    expect(quadrantConfidence(3, 0)).toBe(91)
+    expect(quadrantConfidence(2, 6)).toBe(71)
   })
 })
 
@@ -192,19 +200,47 @@ describe('the engine', () => {
     expect(groups).toEqual([{ confidence: 92, reason: 'visual_similarity', memberIds: ['cropped', 'full'] }])
   })
 
-  it('groups embeddings of the same scene at a lower confidence, and not distant ones', () => {
+  it('groups the real model\'s embeddings of one scene (centred), and never two different photos', () => {
+    // Recorded model output for the real photographs and three edited copies of each; the two
+    // street photos are one street shot twice from a slightly different place.
+    const { embeddings } = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/fixtures/analysis/embeddings.json'), 'utf8')) as {
+      embeddings: Array<{ photo: string; kind: string; embedding: number[] }>
+    }
+    const rows = embeddings.map((e, i) => row(`${e.photo}|${e.kind}`, { size: 1000 + i, embedding: e.embedding }))
+    const groups = findDuplicateGroups(rows)
+    const sceneOf = (id: string) => id.split('|')[0].replace(/exterior-street-[ab]/, 'exterior-street')
+    for (const group of groups) {
+      expect(new Set(group.memberIds.map(sceneOf)).size).toBe(1)
+      expect(group.reason).toBe('visual_similarity')
+      expect(group.confidence).toBeLessThan(90)
+    }
+    const street = groups.find((group) => group.memberIds.includes('exterior-street-a.jpg|original'))
+    expect(street?.memberIds).toContain('exterior-street-b.jpg|original')
+    // Raw (uncentred) vectors would have grouped everything: every pair is at cosine ≥ 0.7.
+    expect(groups.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it('ignores embeddings when there are too few to centre on', () => {
     const scene = Array.from({ length: 128 }, (_, i) => Math.sin(i))
-    const moved = scene.map((value, i) => value + 0.15 * Math.cos(i * 3))
-    const other = Array.from({ length: 128 }, (_, i) => Math.cos(i * 7))
+    const groups = findDuplicateGroups([row('s1', { embedding: scene }), row('s2', { embedding: scene.map((v) => v * 1.01) })])
+    expect(groups).toEqual([])
+  })
+
+  it('finds a mirrored copy through the mirror image\'s own hash, and a captioned copy by its quarters', () => {
     const groups = findDuplicateGroups([
-      row('s1', { embedding: scene }),
-      row('s2', { embedding: moved }),
-      row('o', { embedding: other }),
+      // The mirror's hash is far from the predicted one (flipped bits), and close to the copy's.
+      row('photo', { perceptualHash: '8f0f0f0f0f0f0f0f', mirrorHash: 'ff00ff00ff00ff00', size: 900 }),
+      row('flopped', { perceptualHash: 'ff00ff00ff00ff03', size: 800 }),
+      // Two quarters the same, two covered; whole hashes 20 bits apart.
+      row('captioned', { perceptualHash: '00000000000fffff', quadrantHashes: ['1111111111111111', '2222222222222222', 'aaaaaaaaaaaaaaaa', '0000000000000000'], size: 700 }),
+      row('original', { perceptualHash: '0000000000000000', quadrantHashes: ['1111111111111111', '2222222222222223', '5555555555555555', 'ffffffffffffffff'], size: 600 }),
+      // One quarter alike is not enough.
+      row('other', { perceptualHash: 'f0f0f0f0f0f0f0f0', quadrantHashes: ['1111111111111111', 'dddddddddddddddd', 'eeeeeeeeeeeeeeee', '7777777777777777'], size: 500 }),
     ])
-    expect(groups).toHaveLength(1)
-    expect(groups[0].memberIds.sort()).toEqual(['s1', 's2'])
-    expect(groups[0].reason).toBe('visual_similarity')
-    expect(groups[0].confidence).toBeLessThan(90)
+    expect(groups).toEqual([
+      { confidence: 85, reason: 'visual_similarity', memberIds: ['photo', 'flopped'] },
+      { confidence: 81, reason: 'visual_similarity', memberIds: ['captioned', 'original'] },
+    ])
   })
 
   it('keeps the strongest reason of a chained group', () => {

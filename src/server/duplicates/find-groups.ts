@@ -4,23 +4,29 @@
 //   identical_hash    – files bucketed by sha256;
 //   size_and_name     – bucketed by (byte size, normalised name);
 //   visual_similarity – pHash and centre-crop hashes through a multi-index hash table,
-//                       mirrored hashes too, and analysis embeddings through an LSH index.
+//                       the hash of the mirrored image, quarter hashes (a caption or a logo
+//                       over one side), and analysis embeddings through an LSH index.
 // Pairs become groups by union-find; a group's confidence and reason are its strongest pair's.
 import { bestFirst, type RankedFile } from './best-first'
 import {
   IDENTICAL_CONFIDENCE,
   MAX_CROP_DISTANCE,
   MAX_MIRROR_DISTANCE,
+  MAX_QUADRANT_DISTANCE,
+  MAX_QUADRANT_WHOLE_DISTANCE,
   MAX_WHOLE_DISTANCE,
+  MIN_MATCHING_QUADRANTS,
   MIN_EMBEDDING_COSINE,
+  MIN_EMBEDDINGS_FOR_CENTRING,
   SIZE_AND_NAME_CONFIDENCE,
   embeddingConfidence,
   strongerThan,
+  quadrantConfidence,
   visualConfidence,
   type DuplicateReason,
 } from './confidence'
 import { EmbeddingIndex } from './embedding-index'
-import { MIRROR_MASK, parseHash64 } from './hash64'
+import { hamming64, mirrored, parseHash64 } from './hash64'
 import { HashIndex } from './hash-index'
 import { normaliseName } from './names'
 import { UnionFind } from './union-find'
@@ -32,6 +38,10 @@ export type ScanRow = RankedFile & {
   /** pHash of the image, or of a video's poster frame. */
   perceptualHash: string | null
   cropHashes: readonly string[] | null
+  /** pHash of the image mirrored left–right (ingest computes it; older rows have none: predicted then). */
+  mirrorHash?: string | null
+  /** pHashes of the four quarters: top left, top right, bottom left, bottom right. */
+  quadrantHashes?: readonly string[] | null
   embedding: ArrayLike<number> | null
 }
 
@@ -52,6 +62,8 @@ export type FindOptions = {
 export type Progress = { done: number; total: number }
 
 const PROGRESS_EVERY = 512
+/** Quarter hashes per file (ingest's quadrantHashesOf). */
+const QUADRANTS = 4
 
 /** The groups among rows, all at once. */
 export function findDuplicateGroups(rows: readonly ScanRow[], options: FindOptions = {}): FoundGroup[] {
@@ -95,11 +107,21 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
 
   // Exact signals: buckets, linked in a chain (union-find makes the chain a group).
   linkBuckets(rows, (row) => row.sha256 || null, (a, b) => addEdge(a, b, IDENTICAL_CONFIDENCE, 'identical_hash'))
+  // Names are compared only among files of one byte size (few share one): normalising every
+  // name would cost more than the rest of this step.
+  const sizeKey = (row: ScanRow) => (row.size && row.size > 0 ? `${row.fileType}:${row.size}` : null)
+  const sizeCounts = new Map<string, number>()
+  for (const row of rows) {
+    const key = sizeKey(row)
+    if (key !== null) sizeCounts.set(key, (sizeCounts.get(key) ?? 0) + 1)
+  }
   linkBuckets(
     rows,
     (row) => {
+      const key = sizeKey(row)
+      if (key === null || sizeCounts.get(key)! < 2) return null
       const name = normaliseName(row.originalFilename)
-      return row.size && row.size > 0 && name ? `${row.fileType}:${row.size}:${name}` : null
+      return name ? `${key}:${name}` : null
     },
     (a, b) => addEdge(a, b, SIZE_AND_NAME_CONFIDENCE, 'size_and_name'),
   )
@@ -110,27 +132,33 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
   const los: number[] = []
   const owners: number[] = []
   const isCrop: boolean[] = []
+  const qHis: number[] = []
+  const qLos: number[] = []
   rows.forEach((row, item) => {
     const whole = parseHash64(row.perceptualHash)
     if (!whole) return
     hashed.push(item)
-    const hashes: Array<{ hash: ReturnType<typeof parseHash64>; crop: boolean }> = [
-      { hash: whole, crop: false },
-      // The 90 % centre crop only: it covers crops of 2–10 % (a 2 % crop still matches the whole
-      // hash); the 80 % crop would add a third of the index for crops beyond that.
-      ...(row.cropHashes ?? []).slice(0, 1).map((hex) => ({ hash: parseHash64(hex), crop: true })),
-    ]
-    for (const { hash, crop } of hashes) {
-      if (!hash) continue
-      his.push(hash.hi)
-      los.push(hash.lo)
+    qHis.push(whole.hi)
+    qLos.push(whole.lo)
+    his.push(whole.hi)
+    los.push(whole.lo)
+    owners.push(item)
+    isCrop.push(false)
+    // The 90 % centre crop only: it covers crops of 2–10 % (a 2 % crop still matches the whole
+    // hash); the 80 % crop would add a third of the index for crops beyond that.
+    const crop = parseHash64(row.cropHashes?.[0])
+    if (crop) {
+      his.push(crop.hi)
+      los.push(crop.lo)
       owners.push(item)
-      isCrop.push(crop)
+      isCrop.push(true)
     }
   })
   const withEmbedding = rows.flatMap((row, item) => (row.embedding && row.embedding.length > 0 ? [item] : []))
-  // Work units: 4 block passes per file for whole hashes, 4 more for mirrors, 1 per embedding.
-  const total = hashed.length * (mirrors ? 8 : 4) + withEmbedding.length
+  const embeddingWork = withEmbedding.length >= MIN_EMBEDDINGS_FOR_CENTRING ? withEmbedding.length : 0
+  const withQuadrants = hashed.filter((item) => rows[item].quadrantHashes?.length === QUADRANTS)
+  // Work units: 4 block passes per file for whole hashes, 4 for mirrors, 4 per quarter, 1 per embedding.
+  const total = hashed.length * (mirrors ? 8 : 4) + withQuadrants.length * 4 * QUADRANTS + embeddingWork
   let done = 0
   yield { done, total }
   const base = () => done
@@ -143,9 +171,8 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
   }
 
   const index = new HashIndex(Uint32Array.from(his), Uint32Array.from(los))
-  const wholes = hashed.map((item) => parseHash64(rows[item].perceptualHash)!)
-  const qHi = Uint32Array.from(wholes, (hash) => hash.hi)
-  const qLo = Uint32Array.from(wholes, (hash) => hash.lo)
+  const qHi = Uint32Array.from(qHis)
+  const qLo = Uint32Array.from(qLos)
   // Whole hashes against whole and crop hashes.
   yield* progressOf(
     index.searchAll(qHi, qLo, Math.max(MAX_WHOLE_DISTANCE, MAX_CROP_DISTANCE), (query, entry, distance) => {
@@ -157,12 +184,13 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
       }
     }),
   )
-  // Mirrored whole hashes against whole hashes.
+  // Each file's mirror-image hash against whole hashes.
   if (mirrors) {
+    const mirrorHashes = hashed.map((item, query) => parseHash64(rows[item].mirrorHash) ?? mirrored({ hi: qHi[query], lo: qLo[query] }))
     yield* progressOf(
       index.searchAll(
-        qHi.map((hi) => (hi ^ MIRROR_MASK) >>> 0),
-        qLo.map((lo) => (lo ^ MIRROR_MASK) >>> 0),
+        Uint32Array.from(mirrorHashes, (hash) => hash.hi),
+        Uint32Array.from(mirrorHashes, (hash) => hash.lo),
         MAX_MIRROR_DISTANCE,
         (query, entry, distance) => {
           const item = hashed[query]
@@ -174,11 +202,55 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     )
   }
 
-  // The same scene shot twice: analysis embeddings at a small angle.
-  if (withEmbedding.length > 1) {
+  // Quarters: a caption, a watermark or a logo over one side leaves the other quarters as
+  // they were. Each quarter is searched among the same quarter of the other files; a pair
+  // with MIN_MATCHING_QUADRANTS close quarters whose whole hashes are not far apart matches.
+  if (withQuadrants.length > 1) {
+    const quarterHashes = withQuadrants.map((item) => rows[item].quadrantHashes!.map(parseHash64))
+    const matches = new Map<number, { count: number; worst: number }>()
+    for (let quarter = 0; quarter < QUADRANTS; quarter++) {
+      const present = withQuadrants.flatMap((_, at) => (quarterHashes[at][quarter] ? [at] : []))
+      const qh = Uint32Array.from(present, (at) => quarterHashes[at][quarter]!.hi)
+      const ql = Uint32Array.from(present, (at) => quarterHashes[at][quarter]!.lo)
+      const quarterIndex = new HashIndex(qh, ql)
+      yield* progressOf(
+        quarterIndex.searchAll(qh, ql, MAX_QUADRANT_DISTANCE, (query, entry, distance) => {
+          if (entry <= query) return
+          const item = withQuadrants[present[query]]
+          const other = withQuadrants[present[entry]]
+          const key = item * count + other
+          const known = matches.get(key)
+          if (known) {
+            known.count++
+            known.worst = Math.max(known.worst, distance)
+          } else matches.set(key, { count: 1, worst: distance })
+        }),
+      )
+    }
+    for (const [key, { count: close, worst }] of matches) {
+      if (close < MIN_MATCHING_QUADRANTS) continue
+      const item = Math.floor(key / count)
+      const other = key - item * count
+      if (rows[other].fileType !== rows[item].fileType) continue
+      const a = parseHash64(rows[item].perceptualHash)!
+      const b = parseHash64(rows[other].perceptualHash)!
+      if (hamming64(a.hi, a.lo, b.hi, b.lo) > MAX_QUADRANT_WHOLE_DISTANCE) continue
+      addEdge(item, other, quadrantConfidence(close, worst), 'visual_similarity')
+    }
+  }
+
+  // The same scene shot twice: analysis embeddings at a small angle once centred on the
+  // library's mean (raw, every photo is close to every other: the model's features are all
+  // non-negative). Too few to centre on: not used.
+  if (withEmbedding.length >= MIN_EMBEDDINGS_FOR_CENTRING) {
     const dimensions = rows[withEmbedding[0]].embedding!.length
     const usable = withEmbedding.filter((item) => rows[item].embedding!.length === dimensions)
-    const vectors = usable.map((item) => Float32Array.from(rows[item].embedding!))
+    const mean = new Float64Array(dimensions)
+    for (const item of usable) {
+      const embedding = rows[item].embedding!
+      for (let i = 0; i < dimensions; i++) mean[i] += embedding[i] / usable.length
+    }
+    const vectors = usable.map((item) => Float32Array.from(rows[item].embedding!, (value, i) => value - mean[i]))
     const embeddings = new EmbeddingIndex(vectors, dimensions)
     for (const [entry, item] of usable.entries()) {
       embeddings.near(entry, MIN_EMBEDDING_COSINE, (other, similarity) => {

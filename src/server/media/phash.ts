@@ -94,7 +94,48 @@ type DecodeOptions = {
 
 /** The pHash of an encoded image (JPEG, PNG, GIF, WebP), upright per its EXIF orientation. */
 export async function perceptualHashOf(input: Buffer, options: DecodeOptions = {}): Promise<string> {
-  return hashOf(open(input, options))
+  return (await perceptualHashesOf(input, options)).hash
+}
+
+/**
+ * The pHash of an image and of its left–right mirror image, from one thumbnail: a mirrored
+ * copy's own hash is within a few bits of `mirror`. (Flipping the hash's bits instead only
+ * predicts it: mirroring negates the odd horizontal frequencies exactly, but the median
+ * they are compared with moves, and some bits near it turn over.)
+ */
+export async function perceptualHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<{ hash: string; mirror: string }> {
+  const pixels = await thumbnailOf(open(input, options))
+  return { hash: perceptualHash(pixels), mirror: perceptualHash(mirrorRows(pixels)) }
+}
+
+/**
+ * pHashes of the image's four quarters (top left, top right, bottom left, bottom right), from
+ * one 2·SIDE × 2·SIDE thumbnail: a copy with a caption, a watermark or a logo over one side
+ * still has two or three quarters within a few bits of the original's.
+ */
+export async function quadrantHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<string[]> {
+  const pixels = await thumbnailOf(open(input, options), 2 * SIDE)
+  const hashes: string[] = []
+  for (const [qx, qy] of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ]) {
+    const quarter = new Uint8Array(SIDE * SIDE)
+    for (let y = 0; y < SIDE; y++) {
+      for (let x = 0; x < SIDE; x++) quarter[y * SIDE + x] = pixels[(qy * SIDE + y) * 2 * SIDE + qx * SIDE + x]
+    }
+    hashes.push(perceptualHash(quarter))
+  }
+  return hashes
+}
+
+/** The SIDE × SIDE thumbnail flipped left–right. */
+export function mirrorRows(pixels: ArrayLike<number>): Uint8Array {
+  const flipped = new Uint8Array(SIDE * SIDE)
+  for (let y = 0; y < SIDE; y++) for (let x = 0; x < SIDE; x++) flipped[y * SIDE + x] = pixels[y * SIDE + SIDE - 1 - x]
+  return flipped
 }
 
 /** pHashes of centre crops (CROP_FRACTIONS of each side), upright per EXIF orientation. */
@@ -117,13 +158,18 @@ function open(input: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: DecodeOptions) {
 }
 
 async function hashOf(image: sharp.Sharp): Promise<string> {
+  return perceptualHash(await thumbnailOf(image))
+}
+
+/** The side × side greyscale thumbnail the hashes read. */
+async function thumbnailOf(image: sharp.Sharp, side = SIDE): Promise<Buffer> {
   // Transparent areas count as white, the way a page shows them.
   const { data, info } = await image
     .flatten({ background: '#ffffff' })
     .greyscale()
-    .resize(SIDE, SIDE, { fit: 'fill' })
+    .resize(side, side, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true })
   if (info.channels !== 1) throw new Error(`Expected a greyscale thumbnail, sharp gave ${info.channels} channels`)
-  return perceptualHash(data)
+  return data
 }
