@@ -219,7 +219,7 @@ export interface Media {
     | boolean
     | null;
   mirrorHash?: string | null;
-  quadrantHashes?:
+  regionHashes?:
     | {
         [k: string]: unknown;
       }
@@ -505,7 +505,7 @@ export interface MediaSelect<T extends boolean = true> {
   perceptualHash?: T;
   cropHashes?: T;
   mirrorHash?: T;
-  quadrantHashes?: T;
+  regionHashes?: T;
   posterKey?: T;
   playbackKey?: T;
   derivatives?: T;

@@ -120,7 +120,7 @@ export const Media: CollectionConfig = {
         { name: 'perceptualHash', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'cropHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
         { name: 'mirrorHash', type: 'text', access: adminOnly, admin: { readOnly: true } },
-        { name: 'quadrantHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
+        { name: 'regionHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
         { name: 'posterKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'playbackKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bestFirst } from '../../src/server/duplicates/best-first'
-import { embeddingConfidence, quadrantConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
+import { embeddingConfidence, regionConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
 import { organisationToCarry } from '../../src/lib/duplicate-carry'
 import { findDuplicateGroups, type ScanRow } from '../../src/server/duplicates/find-groups'
 import { hamming64, mirrored, parseHash64, popcount32 } from '../../src/server/duplicates/hash64'
@@ -139,10 +139,10 @@ describe('confidence mapping', () => {
     expect(embeddingConfidence(0.96)).toBeLessThan(90)
   })
 
-  it('rates a match by quarters below a whole-image match', () => {
-    expect(quadrantConfidence(2, 0)).toBe(83)
-    expect(quadrantConfidence(3, 0)).toBe(91)
-    expect(quadrantConfidence(2, 6)).toBe(71)
+  it('rates a match by regions below a close whole-image match', () => {
+    expect(regionConfidence(6, 0)).toBe(87)
+    expect(regionConfidence(8, 0)).toBe(95)
+    expect(regionConfidence(6, 6)).toBe(75)
   })
 })
 
@@ -220,26 +220,48 @@ describe('the engine', () => {
     expect(groups.length).toBeGreaterThanOrEqual(6)
   })
 
-  it('ignores embeddings when there are too few to centre on', () => {
-    const scene = Array.from({ length: 128 }, (_, i) => Math.sin(i))
-    const groups = findDuplicateGroups([row('s1', { embedding: scene }), row('s2', { embedding: scene.map((v) => v * 1.01) })])
-    expect(groups).toEqual([])
+  it('centres a small library on the model\'s reference mean: the street shot twice matches, the others do not', () => {
+    const { embeddings } = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/fixtures/analysis/embeddings.json'), 'utf8')) as {
+      embeddings: Array<{ photo: string; kind: string; embedding: number[] }>
+    }
+    const originals = embeddings.filter((e) => e.kind === 'original')
+    const rows = originals.map((e, i) => row(e.photo, { size: 1000 + i, embedding: e.embedding }))
+    expect(rows.length).toBeLessThan(20)
+    const groups = findDuplicateGroups(rows)
+    expect(groups).toHaveLength(1)
+    expect(groups[0].memberIds.sort()).toEqual(['exterior-street-a.jpg', 'exterior-street-b.jpg'])
+    expect(groups[0].confidence).toBeLessThan(90)
   })
 
-  it('finds a mirrored copy through the mirror image\'s own hash, and a captioned copy by its quarters', () => {
+  it('finds a mirrored copy through the mirror image\'s own hash, and a captioned copy by its regions', () => {
+    const regions = (base: string[], changed: Record<number, string>) => base.map((hash, i) => changed[i] ?? hash)
+    const original = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => digit.repeat(16))
     const groups = findDuplicateGroups([
       // The mirror's hash is far from the predicted one (flipped bits), and close to the copy's.
       row('photo', { perceptualHash: '8f0f0f0f0f0f0f0f', mirrorHash: 'ff00ff00ff00ff00', size: 900 }),
       row('flopped', { perceptualHash: 'ff00ff00ff00ff03', size: 800 }),
-      // Two quarters the same, two covered; whole hashes 20 bits apart.
-      row('captioned', { perceptualHash: '00000000000fffff', quadrantHashes: ['1111111111111111', '2222222222222222', 'aaaaaaaaaaaaaaaa', '0000000000000000'], size: 700 }),
-      row('original', { perceptualHash: '0000000000000000', quadrantHashes: ['1111111111111111', '2222222222222223', '5555555555555555', 'ffffffffffffffff'], size: 600 }),
-      // One quarter alike is not enough.
-      row('other', { perceptualHash: 'f0f0f0f0f0f0f0f0', quadrantHashes: ['1111111111111111', 'dddddddddddddddd', 'eeeeeeeeeeeeeeee', '7777777777777777'], size: 500 }),
+      // The bottom third covered by a caption; the other six regions the same (one by 1 bit).
+      row('captioned', {
+        perceptualHash: '00000000000fffff',
+        regionHashes: regions(original, { 1: '2222222222222223', 6: 'aaaaaaaaaaaaaaaa', 7: 'bbbbbbbbbbbbbbbb', 8: 'cccccccccccccccc' }),
+        size: 700,
+      }),
+      row('original', { perceptualHash: '0000000000000000', regionHashes: original, size: 600 }),
+      // Another photo with the same caption: only the captioned third alike.
+      row('other captioned', {
+        perceptualHash: 'f0f0f0f0f0f0f0f0',
+        regionHashes: regions(['d', 'e', 'f', '0', 'd', 'e', 'f', '0', 'd'].map((digit) => digit.repeat(16)), {
+          6: 'aaaaaaaaaaaaaaaa',
+          7: 'bbbbbbbbbbbbbbbb',
+          8: 'cccccccccccccccc',
+        }),
+        size: 500,
+      }),
     ])
+    // Equal confidence: ordered by their best file's id.
     expect(groups).toEqual([
+      { confidence: 85, reason: 'visual_similarity', memberIds: ['captioned', 'original'] },
       { confidence: 85, reason: 'visual_similarity', memberIds: ['photo', 'flopped'] },
-      { confidence: 81, reason: 'visual_similarity', memberIds: ['captioned', 'original'] },
     ])
   })
 

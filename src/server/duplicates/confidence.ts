@@ -15,22 +15,21 @@ export const MAX_CROP_DISTANCE = 8
 /** Largest distance between one image and the hash of the other's mirror image (a flipped copy). */
 export const MAX_MIRROR_DISTANCE = 7
 /**
- * Quarter hashes: a copy with a caption or a logo over one side keeps at least this many of
- * its four quarters within MAX_QUADRANT_DISTANCE bits of the original's (the quarters under
- * the text are far), while its whole hash may drift up to MAX_QUADRANT_WHOLE_DISTANCE. No two
- * different photos of the calibration sets had even two quarters that close.
+ * Region hashes (a 3 × 3 grid): a copy with a caption or a logo along one side keeps at least
+ * MIN_MATCHING_REGIONS of its 9 regions within MAX_REGION_DISTANCE bits of the original's
+ * (the regions under the text are far). Two thirds, not half: two *different* photos with the
+ * same caption share the captioned regions (a third of the grid), and must not match by them.
  */
-export const MIN_MATCHING_QUADRANTS = 2
-export const MAX_QUADRANT_DISTANCE = 6
-export const MAX_QUADRANT_WHOLE_DISTANCE = 26
+export const MIN_MATCHING_REGIONS = 6
+export const MAX_REGION_DISTANCE = 6
 /**
- * Smallest cosine between *centred* analysis embeddings (the scan's mean embedding
- * subtracted) for "the same scene shot twice". The model's raw embeddings are non-negative,
+ * Smallest cosine between *centred* analysis embeddings (the library's mean embedding, or the
+ * model's mean over real photos, subtracted) for "the same scene shot twice". The model's raw embeddings are non-negative,
  * so unrelated photos reach 0.98 raw; centred, unrelated real photos stayed ≤ 0.76 and
  * edited copies ≥ 0.88, the same scene re-shot 0.97 (README "Duplicates").
  */
 export const MIN_EMBEDDING_COSINE = 0.9
-/** Fewer embeddings than this give no trustworthy mean to centre on: the scan then ignores them. */
+/** Fewer embeddings than this give no trustworthy mean of their own: the scan centres them on the model's reference mean. */
 export const MIN_EMBEDDINGS_FOR_CENTRING = 20
 
 /** How a visual match was found: which of the hashes came close. */
@@ -52,11 +51,11 @@ export function visualConfidence(distance: number, match: VisualMatch = 'whole')
 }
 
 /**
- * Confidence of a match by quarters: `close` quarters within `worst` bits. An edited copy
- * (part of it covered), so below a whole-image match: 2 quarters at 0 bits → 83, 3 → 91.
+ * Confidence of a match by regions: `close` of the 9 regions within `worst` bits. An edited
+ * copy (part of it covered), so below a whole-image match: 6 regions at 0 bits → 87, 8 → 95.
  */
-export function quadrantConfidence(close: number, worst: number): number {
-  return clampPercent(Math.round(99 - 2 * worst - 8 * (4 - close)), 50, 95)
+export function regionConfidence(close: number, worst: number): number {
+  return clampPercent(Math.round(99 - 2 * worst - 4 * (9 - close)), 50, 95)
 }
 
 /**

@@ -4,28 +4,28 @@
 //   identical_hash    – files bucketed by sha256;
 //   size_and_name     – bucketed by (byte size, normalised name);
 //   visual_similarity – pHash and centre-crop hashes through a multi-index hash table,
-//                       the hash of the mirrored image, quarter hashes (a caption or a logo
-//                       over one side), and analysis embeddings through an LSH index.
+//                       the hash of the mirrored image, region hashes (a caption or a logo
+//                       along one side), and analysis embeddings through an LSH index.
 // Pairs become groups by union-find; a group's confidence and reason are its strongest pair's.
 import { bestFirst, type RankedFile } from './best-first'
 import {
   IDENTICAL_CONFIDENCE,
   MAX_CROP_DISTANCE,
   MAX_MIRROR_DISTANCE,
-  MAX_QUADRANT_DISTANCE,
-  MAX_QUADRANT_WHOLE_DISTANCE,
+  MAX_REGION_DISTANCE,
   MAX_WHOLE_DISTANCE,
-  MIN_MATCHING_QUADRANTS,
+  MIN_MATCHING_REGIONS,
   MIN_EMBEDDING_COSINE,
   MIN_EMBEDDINGS_FOR_CENTRING,
   SIZE_AND_NAME_CONFIDENCE,
   embeddingConfidence,
   strongerThan,
-  quadrantConfidence,
+  regionConfidence,
   visualConfidence,
   type DuplicateReason,
 } from './confidence'
 import { EmbeddingIndex } from './embedding-index'
+import { REFERENCE_EMBEDDING_MEAN } from './embedding-reference'
 import { hamming64, mirrored, parseHash64 } from './hash64'
 import { HashIndex } from './hash-index'
 import { normaliseName } from './names'
@@ -40,8 +40,8 @@ export type ScanRow = RankedFile & {
   cropHashes: readonly string[] | null
   /** pHash of the image mirrored left–right (ingest computes it; older rows have none: predicted then). */
   mirrorHash?: string | null
-  /** pHashes of the four quarters: top left, top right, bottom left, bottom right. */
-  quadrantHashes?: readonly string[] | null
+  /** pHashes of a 3 × 3 grid of regions, row by row (ingest's regionHashesOf). */
+  regionHashes?: readonly string[] | null
   embedding: ArrayLike<number> | null
 }
 
@@ -62,8 +62,14 @@ export type FindOptions = {
 export type Progress = { done: number; total: number }
 
 const PROGRESS_EVERY = 512
-/** Quarter hashes per file (ingest's quadrantHashesOf). */
-const QUADRANTS = 4
+/** Region hashes per file (a 3 × 3 grid). */
+const REGIONS = 9
+/**
+ * The regions searched through an index: the four corners. A pair with MIN_MATCHING_REGIONS
+ * (6) of 9 regions close differs in at most 3, so at least one corner is close: searching the
+ * corners finds every such pair, and the candidates are then compared on all 9.
+ */
+const PROBED_REGIONS = [0, 2, 6, 8]
 
 /** The groups among rows, all at once. */
 export function findDuplicateGroups(rows: readonly ScanRow[], options: FindOptions = {}): FoundGroup[] {
@@ -155,10 +161,10 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     }
   })
   const withEmbedding = rows.flatMap((row, item) => (row.embedding && row.embedding.length > 0 ? [item] : []))
-  const embeddingWork = withEmbedding.length >= MIN_EMBEDDINGS_FOR_CENTRING ? withEmbedding.length : 0
-  const withQuadrants = hashed.filter((item) => rows[item].quadrantHashes?.length === QUADRANTS)
-  // Work units: 4 block passes per file for whole hashes, 4 for mirrors, 4 per quarter, 1 per embedding.
-  const total = hashed.length * (mirrors ? 8 : 4) + withQuadrants.length * 4 * QUADRANTS + embeddingWork
+
+  const withRegions = hashed.filter((item) => rows[item].regionHashes?.length === REGIONS)
+  // Work units: 4 block passes per file for whole hashes, 4 for mirrors, 4 per probed region, 1 per embedding.
+  const total = hashed.length * (mirrors ? 8 : 4) + withRegions.length * 4 * PROBED_REGIONS.length + withEmbedding.length
   let done = 0
   yield { done, total }
   const base = () => done
@@ -202,55 +208,63 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     )
   }
 
-  // Quarters: a caption, a watermark or a logo over one side leaves the other quarters as
-  // they were. Each quarter is searched among the same quarter of the other files; a pair
-  // with MIN_MATCHING_QUADRANTS close quarters whose whole hashes are not far apart matches.
-  if (withQuadrants.length > 1) {
-    const quarterHashes = withQuadrants.map((item) => rows[item].quadrantHashes!.map(parseHash64))
-    const matches = new Map<number, { count: number; worst: number }>()
-    for (let quarter = 0; quarter < QUADRANTS; quarter++) {
-      const present = withQuadrants.flatMap((_, at) => (quarterHashes[at][quarter] ? [at] : []))
-      const qh = Uint32Array.from(present, (at) => quarterHashes[at][quarter]!.hi)
-      const ql = Uint32Array.from(present, (at) => quarterHashes[at][quarter]!.lo)
-      const quarterIndex = new HashIndex(qh, ql)
+  // Regions: a caption, a watermark or a logo along one side leaves the rest of the picture
+  // as it was. Candidates: pairs with a close corner region (each corner searched among the
+  // same corner of the other files); a candidate with MIN_MATCHING_REGIONS close regions matches.
+  if (withRegions.length > 1) {
+    const regionHashes = withRegions.map((item) => rows[item].regionHashes!.map(parseHash64))
+    const candidates = new Set<number>()
+    const regionCount = withRegions.length
+    for (const region of PROBED_REGIONS) {
+      const present = withRegions.flatMap((_, at) => (regionHashes[at][region] ? [at] : []))
+      const rh = Uint32Array.from(present, (at) => regionHashes[at][region]!.hi)
+      const rl = Uint32Array.from(present, (at) => regionHashes[at][region]!.lo)
       yield* progressOf(
-        quarterIndex.searchAll(qh, ql, MAX_QUADRANT_DISTANCE, (query, entry, distance) => {
-          if (entry <= query) return
-          const item = withQuadrants[present[query]]
-          const other = withQuadrants[present[entry]]
-          const key = item * count + other
-          const known = matches.get(key)
-          if (known) {
-            known.count++
-            known.worst = Math.max(known.worst, distance)
-          } else matches.set(key, { count: 1, worst: distance })
+        new HashIndex(rh, rl).searchAll(rh, rl, MAX_REGION_DISTANCE, (query, entry) => {
+          if (entry > query) candidates.add(present[query] * regionCount + present[entry])
         }),
       )
     }
-    for (const [key, { count: close, worst }] of matches) {
-      if (close < MIN_MATCHING_QUADRANTS) continue
-      const item = Math.floor(key / count)
-      const other = key - item * count
+    for (const key of candidates) {
+      const at = Math.floor(key / regionCount)
+      const otherAt = key - at * regionCount
+      const item = withRegions[at]
+      const other = withRegions[otherAt]
       if (rows[other].fileType !== rows[item].fileType) continue
-      const a = parseHash64(rows[item].perceptualHash)!
-      const b = parseHash64(rows[other].perceptualHash)!
-      if (hamming64(a.hi, a.lo, b.hi, b.lo) > MAX_QUADRANT_WHOLE_DISTANCE) continue
-      addEdge(item, other, quadrantConfidence(close, worst), 'visual_similarity')
+      let close = 0
+      let worst = 0
+      for (let region = 0; region < REGIONS; region++) {
+        const a = regionHashes[at][region]
+        const b = regionHashes[otherAt][region]
+        if (!a || !b) continue
+        const distance = hamming64(a.hi, a.lo, b.hi, b.lo)
+        if (distance <= MAX_REGION_DISTANCE) {
+          close++
+          worst = Math.max(worst, distance)
+        }
+      }
+      if (close >= MIN_MATCHING_REGIONS) addEdge(item, other, regionConfidence(close, worst), 'visual_similarity')
     }
   }
 
-  // The same scene shot twice: analysis embeddings at a small angle once centred on the
-  // library's mean (raw, every photo is close to every other: the model's features are all
-  // non-negative). Too few to centre on: not used.
-  if (withEmbedding.length >= MIN_EMBEDDINGS_FOR_CENTRING) {
+  // The same scene shot twice: analysis embeddings at a small angle once centred (raw, every
+  // photo is close to every other: the model's features are all non-negative). On the
+  // library's own mean when there are enough, else on the model's mean over real photos.
+  if (withEmbedding.length > 1) {
     const dimensions = rows[withEmbedding[0]].embedding!.length
     const usable = withEmbedding.filter((item) => rows[item].embedding!.length === dimensions)
-    const mean = new Float64Array(dimensions)
-    for (const item of usable) {
-      const embedding = rows[item].embedding!
-      for (let i = 0; i < dimensions; i++) mean[i] += embedding[i] / usable.length
-    }
-    const vectors = usable.map((item) => Float32Array.from(rows[item].embedding!, (value, i) => value - mean[i]))
+    let mean: ArrayLike<number> | null = null
+    if (usable.length >= MIN_EMBEDDINGS_FOR_CENTRING) {
+      const sum = new Float64Array(dimensions)
+      for (const item of usable) {
+        const embedding = rows[item].embedding!
+        for (let i = 0; i < dimensions; i++) sum[i] += embedding[i] / usable.length
+      }
+      mean = sum
+    } else if (dimensions === REFERENCE_EMBEDDING_MEAN.length) mean = REFERENCE_EMBEDDING_MEAN
+    // Embeddings of another size (another model) and too few to centre on: not used.
+    if (!mean) usable.length = 0
+    const vectors = usable.map((item) => Float32Array.from(rows[item].embedding!, (value, i) => value - mean![i]))
     const embeddings = new EmbeddingIndex(vectors, dimensions)
     for (const [entry, item] of usable.entries()) {
       embeddings.near(entry, MIN_EMBEDDING_COSINE, (other, similarity) => {

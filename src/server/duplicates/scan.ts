@@ -117,7 +117,7 @@ type MediaScanRecord = {
   perceptualHash: string | null
   cropHashes: unknown
   mirrorHash: string | null
-  quadrantHashes: unknown
+  regionHashes: unknown
   embedding: unknown
 }
 
@@ -130,13 +130,13 @@ export async function loadScanRows(payload: Payload): Promise<ScanRow[]> {
            width::float8 AS width, height::float8 AS height,
            to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "uploadedAt",
            original_filename AS "originalFilename", sha256, perceptual_hash AS "perceptualHash",
-           crop_hashes AS "cropHashes", mirror_hash AS "mirrorHash", quadrant_hashes AS "quadrantHashes",
+           crop_hashes AS "cropHashes", mirror_hash AS "mirrorHash", region_hashes AS "regionHashes",
            to_jsonb(embedding) AS embedding
       FROM media WHERE status = 'ready' ORDER BY uploaded_at, id`)
   return rows.map((row) => ({
     ...row,
     cropHashes: stringsOf(row.cropHashes),
-    quadrantHashes: stringsOf(row.quadrantHashes),
+    regionHashes: stringsOf(row.regionHashes),
     embedding:
       Array.isArray(row.embedding) && row.embedding.every((value) => typeof value === 'number') ? (row.embedding as number[]) : null,
   }))

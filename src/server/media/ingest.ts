@@ -15,7 +15,7 @@ import { ANALYSIS_QUEUE, ANALYZE_TASK, analyzeOnUpload } from '../analysis/analy
 import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
-import { perceptualHashesOf, quadrantHashesOf } from './phash'
+import { perceptualHashesOf, regionHashesOf } from './phash'
 import { writePipelineFields, type PipelineFields } from './media-writes'
 import { pausePoint } from './pause-points'
 import { processImage } from './process-image'
@@ -103,7 +103,7 @@ async function ingestImage(mediaId: string, key: string, originalSize: number) {
     perceptualHash: image.perceptualHash,
     cropHashes: image.cropHashes,
     mirrorHash: image.mirrorHash,
-    quadrantHashes: image.quadrantHashes,
+    regionHashes: image.regionHashes,
     optimizedFileSize: display.size,
     compressionRatio: percentSaved(originalSize, display.size),
   }
@@ -142,7 +142,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       // The poster's pHash lets the duplicate scan find a re-encoded copy of a video.
       perceptualHash: posterHashes.hash,
       mirrorHash: posterHashes.mirror,
-      quadrantHashes: await quadrantHashesOf(posterBytes),
+      regionHashes: await regionHashesOf(posterBytes),
       posterKey: posterKey(mediaId),
       playbackKey: playback,
       optimizedFileSize,

@@ -29,7 +29,7 @@ const PIPELINE_COLUMNS = {
   perceptualHash: { column: 'perceptual_hash' },
   cropHashes: { column: 'crop_hashes', json: true },
   mirrorHash: { column: 'mirror_hash' },
-  quadrantHashes: { column: 'quadrant_hashes', json: true },
+  regionHashes: { column: 'region_hashes', json: true },
   posterKey: { column: 'poster_key' },
   playbackKey: { column: 'playback_key' },
   optimizedFileSize: { column: 'optimized_file_size' },
@@ -83,7 +83,7 @@ export type PipelineFields = Partial<{
   perceptualHash: string | null
   cropHashes: unknown
   mirrorHash: string | null
-  quadrantHashes: unknown
+  regionHashes: unknown
   posterKey: string | null
   playbackKey: string | null
   optimizedFileSize: number | null

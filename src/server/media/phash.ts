@@ -108,25 +108,26 @@ export async function perceptualHashesOf(input: Buffer, options: DecodeOptions =
   return { hash: perceptualHash(pixels), mirror: perceptualHash(mirrorRows(pixels)) }
 }
 
+/** Regions per side of the grid regionHashesOf hashes (3 × 3 = 9 regions). */
+export const REGION_GRID = 3
+
 /**
- * pHashes of the image's four quarters (top left, top right, bottom left, bottom right), from
- * one 2·SIDE × 2·SIDE thumbnail: a copy with a caption, a watermark or a logo over one side
- * still has two or three quarters within a few bits of the original's.
+ * pHashes of the 9 regions of a 3 × 3 grid over the image (row by row, top left first), from
+ * one 3·SIDE × 3·SIDE thumbnail: a copy with a caption, a watermark or a logo along one side
+ * still has the other two thirds of its regions within a few bits of the original's.
  */
-export async function quadrantHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<string[]> {
-  const pixels = await thumbnailOf(open(input, options), 2 * SIDE)
+export async function regionHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<string[]> {
+  const width = REGION_GRID * SIDE
+  const pixels = await thumbnailOf(open(input, options), width)
   const hashes: string[] = []
-  for (const [qx, qy] of [
-    [0, 0],
-    [1, 0],
-    [0, 1],
-    [1, 1],
-  ]) {
-    const quarter = new Uint8Array(SIDE * SIDE)
-    for (let y = 0; y < SIDE; y++) {
-      for (let x = 0; x < SIDE; x++) quarter[y * SIDE + x] = pixels[(qy * SIDE + y) * 2 * SIDE + qx * SIDE + x]
+  for (let ry = 0; ry < REGION_GRID; ry++) {
+    for (let rx = 0; rx < REGION_GRID; rx++) {
+      const region = new Uint8Array(SIDE * SIDE)
+      for (let y = 0; y < SIDE; y++) {
+        for (let x = 0; x < SIDE; x++) region[y * SIDE + x] = pixels[(ry * SIDE + y) * width + rx * SIDE + x]
+      }
+      hashes.push(perceptualHash(region))
     }
-    hashes.push(perceptualHash(quarter))
   }
   return hashes
 }

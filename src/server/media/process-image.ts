@@ -9,7 +9,7 @@ import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash'
 import { detectMediaType, MAX_IMAGE_PIXELS, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256Of } from './hash'
-import { cropHashesOf, perceptualHashesOf, quadrantHashesOf } from './phash'
+import { cropHashesOf, perceptualHashesOf, regionHashesOf } from './phash'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -39,8 +39,8 @@ export type ProcessedImage = {
   cropHashes: string[]
   /** pHash of the image mirrored left–right, for matching flipped copies. */
   mirrorHash: string
-  /** pHashes of the four quarters, for matching copies with a caption or logo over one side. */
-  quadrantHashes: string[]
+  /** pHashes of a 3 × 3 grid of regions, for matching copies with a caption or logo along one side. */
+  regionHashes: string[]
   /**
    * A blurred preview to show while the image loads: `data:image/webp;base64,…`, about
    * 150 characters. It is the thumbhash decoded to its 32-pixel image and saved as WebP,
@@ -89,11 +89,11 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
   try {
     // Widest first: it takes longest, so the others fill the second core meanwhile.
     const targets = derivativeWidths(widths, width).reverse()
-    const [derivatives, hashes, cropHashes, quadrantHashes, preview] = await Promise.all([
+    const [derivatives, hashes, cropHashes, regionHashes, preview] = await Promise.all([
       Promise.all(targets.map((target) => inPipelineSlot(() => makeDerivative(open(), target)))),
       inPipelineSlot(() => perceptualHashesOf(input, { maxPixels })),
       inPipelineSlot(() => cropHashesOf(input, { maxPixels })),
-      inPipelineSlot(() => quadrantHashesOf(input, { maxPixels })),
+      inPipelineSlot(() => regionHashesOf(input, { maxPixels })),
       inPipelineSlot(() => makePlaceholder(open())),
     ])
     return {
@@ -105,7 +105,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       perceptualHash: hashes.hash,
       cropHashes,
       mirrorHash: hashes.mirror,
-      quadrantHashes,
+      regionHashes,
       ...preview,
       derivatives: derivatives.reverse(),
     }
