@@ -18,7 +18,7 @@ import { hamming64 } from '../src/server/duplicates/hash64'
 import { sha256Of } from '../src/server/media/hash'
 import { cropHashesOf, perceptualHashesOf, regionHashesOf } from '../src/server/media/phash'
 import { makePhoto } from '../tests/helpers/media-fixtures'
-import { type Check, RESULTS_DIR, gitCommit, intEnv, log, machineInfo, printChecks, round } from './lib/harness'
+import { BenchRun, type Check, RESULTS_DIR, gitCommit, intEnv, log, machineInfo, printChecks, round } from './lib/harness'
 import { mulberry32 } from '../src/lib/seeded-random'
 
 const PHOTOS = intEnv('BENCH_PHOTOS', 60)
@@ -402,12 +402,113 @@ async function scale() {
   }
 }
 
-async function main() {
+/**
+ * The scan as the job runs it, on BENCH_ROWS synthetic rows in a throw-away embedded
+ * PostgreSQL (its own process): loading the rows, the engine with its progress writes, saving
+ * the groups; each step's wall time and this process's CPU time (PostgreSQL's is its own).
+ */
+async function database() {
+  log(`Database scan: ${SCALE_ROWS.toLocaleString('en')} synthetic rows in an embedded PostgreSQL`)
+  const bench = await BenchRun.open('gallery-bench-duplicates-')
+  try {
+    const services = await bench.startServices({ ownProcess: true })
+    Object.assign(process.env, services.env)
+    const [{ getPayload }, { default: config }, scan, { findDuplicateGroupsAsync }, { poolOf }] = await Promise.all([
+      import('payload'),
+      import('../payload.config'),
+      import('../src/server/duplicates/scan'),
+      import('../src/server/duplicates/find-groups'),
+      import('../src/server/db/advisory-lock'),
+    ])
+    const payload = await getPayload({ config })
+    const pool = poolOf(payload)
+    // Stopping the embedded PostgreSQL at the end ends idle connections: not an error here.
+    pool.on('error', () => undefined)
+    const { rows } = syntheticRows(SCALE_ROWS, 42)
+    for (let from = 0; from < rows.length; from += 10_000) {
+      const chunk = rows.slice(from, from + 10_000)
+      await pool.query(
+        `INSERT INTO media (original_filename, file_type, original_file_size, filesize, width, height, uploaded_at, status,
+                            storage_key, filename, mime_type, sha256, perceptual_hash, crop_hashes, mirror_hash, region_hashes)
+         SELECT name, 'image', size, size, 4000, 3000, now() - make_interval(secs => n), 'ready', 'originals/' || n || '/' || name,
+                n || '-' || name, 'image/jpeg', sha, phash, crops, mirror, regions
+           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[], $8::int[])
+             AS t(name, size, sha, phash, crops, mirror, regions, n)`,
+        [
+          chunk.map((row) => row.originalFilename),
+          chunk.map((row) => row.size),
+          chunk.map((row) => row.sha256),
+          chunk.map((row) => row.perceptualHash),
+          chunk.map((row) => JSON.stringify(row.cropHashes)),
+          chunk.map((row) => row.mirrorHash),
+          chunk.map((row) => JSON.stringify(row.regionHashes)),
+          chunk.map((_, index) => from + index),
+        ],
+      )
+    }
+    await pool.query('ANALYZE media')
+    const { scan: started } = await scan.startScan(payload)
+    const step = async <T>(run: () => Promise<T>) => {
+      const wall = performance.now()
+      const cpu = process.cpuUsage()
+      const value = await run()
+      const used = process.cpuUsage(cpu)
+      return { value, wallSeconds: round((performance.now() - wall) / 1000, 2), cpuSeconds: round((used.user + used.system) / 1e6, 2) }
+    }
+    const loadAtStart = os.loadavg()
+    // The same three steps as runScan (src/server/duplicates/scan.ts), timed one by one.
+    const load = await step(() => scan.loadScanRows(payload))
+    let progressWrites = 0
+    let lastWrite = 0
+    const find = await step(() =>
+      findDuplicateGroupsAsync(load.value, async ({ done, total }) => {
+        if (Date.now() - lastWrite < 250) return
+        lastWrite = Date.now()
+        progressWrites++
+        await pool.query(`UPDATE duplicate_scans SET processed = $2, updated_at = now() WHERE id = $1`, [
+          started.scanId,
+          Math.round((done / total) * load.value.length),
+        ])
+      }),
+    )
+    const save = await step(() => scan.saveScanGroups(payload, started.scanId, find.value))
+    const total = round(load.wallSeconds + find.wallSeconds + save.wallSeconds, 2)
+    const { rows: kept } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM duplicate_groups')
+    console.log('')
+    console.log(`database scan of ${load.value.length} rows (load average ${loadAtStart[0].toFixed(1)} at the start):`)
+    console.log(`  load rows    ${load.wallSeconds.toFixed(2)} s wall, ${load.cpuSeconds.toFixed(2)} s CPU`)
+    console.log(`  find groups  ${find.wallSeconds.toFixed(2)} s wall, ${find.cpuSeconds.toFixed(2)} s CPU (${progressWrites} progress writes)`)
+    console.log(`  save groups  ${save.wallSeconds.toFixed(2)} s wall, ${save.cpuSeconds.toFixed(2)} s CPU (${kept[0].n} groups kept)`)
+    console.log(`  total        ${total.toFixed(2)} s wall`)
+    // Payload's shutdown has been seen to wait on an idle connection: never longer than 10 s.
+    await Promise.race([payload.destroy?.(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())])
+    return {
+      rows: load.value.length,
+      loadAverageAtStart: loadAtStart.map((value) => round(value, 2)),
+      loadRows: { wallSeconds: load.wallSeconds, cpuSeconds: load.cpuSeconds },
+      findGroups: { wallSeconds: find.wallSeconds, cpuSeconds: find.cpuSeconds, progressWrites },
+      saveGroups: { wallSeconds: save.wallSeconds, cpuSeconds: save.cpuSeconds, groupsKept: kept[0].n },
+      totalWallSeconds: total,
+    }
+  } finally {
+    await bench.cleanup()
+  }
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY
   const accuracyResults =
-    process.env.BENCH_ONLY === 'scale'
+    only && only !== 'accuracy'
       ? []
       : [await accuracy('real photos', await realPhotos()), await accuracy('generated photos', await generatedPhotos())]
-  const scaleResult = process.env.BENCH_ONLY === 'accuracy' ? null : await scale()
+  const scaleResult = only && only !== 'scale' ? null : await scale()
+  const databaseResult =
+    only && only !== 'database'
+      ? null
+      : await database().catch((error: unknown) => {
+          console.error(error)
+          return { error: String(error) }
+        })
   const peakRss = peakRssMb()
   console.log(`peak RSS of the bench process: ${peakRss} MB`)
   const checks: Check[] = accuracyResults.flatMap((result) => [
@@ -440,6 +541,7 @@ async function main() {
     },
     accuracy: accuracyResults,
     scale: scaleResult,
+    databaseScan: databaseResult,
     peakRssMb: peakRss,
     checks,
     pass: checks.every((check) => check.pass !== false),
@@ -450,7 +552,10 @@ async function main() {
   if (!report.pass) process.exitCode = 1
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exitCode = 1
-})
+main()
+  .catch((error) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+  // A database client may keep the event loop alive after the report is written.
+  .finally(() => process.exit(process.exitCode ?? 0))

@@ -265,24 +265,6 @@ describe('the engine', () => {
     ])
   })
 
-  it('needs the regions to agree with a whole-image match where both files have them', () => {
-    const regions = (digits: string) => digits.split('').map((digit) => digit.repeat(16))
-    const groups = findDuplicateGroups([
-      // Two plain pictures with one caption: whole hashes 4 bits apart, regions alike only under the caption.
-      row('sand', { perceptualHash: '0000000000000000', regionHashes: regions('123456789'), size: 900 }),
-      row('sky', { perceptualHash: '000000000000000f', regionHashes: regions('abcdef789'), size: 800 }),
-      // A re-encode: whole and regions close.
-      row('sand-small', { perceptualHash: '0000000000000003', regionHashes: regions('123456780'), size: 300 }),
-      // No regions stored (processed before they were): the whole hash alone decides.
-      row('old', { perceptualHash: 'ffffffffffffffff', size: 200 }),
-      row('old-copy', { perceptualHash: 'fffffffffffffff0', regionHashes: regions('000000000'), size: 100 }),
-    ])
-    expect(groups.map((group) => group.memberIds)).toEqual([
-      ['sand', 'sand-small'],
-      ['old', 'old-copy'],
-    ])
-  })
-
   it('keeps the strongest reason of a chained group', () => {
     const groups = findDuplicateGroups([
       row('a', { sha256: 'x', perceptualHash: '0000000000000000', size: 10 }),

@@ -23,13 +23,6 @@ export const MAX_MIRROR_DISTANCE = 7
 export const MIN_MATCHING_REGIONS = 6
 export const MAX_REGION_DISTANCE = 6
 /**
- * A whole-image match between files that both have region hashes needs this many regions
- * within MAX_CONFIRMING_REGION_DISTANCE too: in a picture with little detail a shared caption
- * can bring two different photos' whole hashes within a few bits, not their regions.
- */
-export const MIN_CONFIRMING_REGIONS = 5
-export const MAX_CONFIRMING_REGION_DISTANCE = 10
-/**
  * Smallest cosine between *centred* analysis embeddings (the library's mean embedding, or the
  * model's mean over real photos, subtracted) for "the same scene shot twice". The model's raw embeddings are non-negative,
  * so unrelated photos reach 0.98 raw; centred, unrelated real photos stayed ≤ 0.76 and

@@ -12,9 +12,7 @@ import {
   IDENTICAL_CONFIDENCE,
   MAX_CROP_DISTANCE,
   MAX_MIRROR_DISTANCE,
-  MAX_CONFIRMING_REGION_DISTANCE,
   MAX_REGION_DISTANCE,
-  MIN_CONFIRMING_REGIONS,
   MAX_WHOLE_DISTANCE,
   MIN_MATCHING_REGIONS,
   MIN_EMBEDDING_COSINE,
@@ -28,7 +26,7 @@ import {
 } from './confidence'
 import { EmbeddingIndex } from './embedding-index'
 import { REFERENCE_EMBEDDING_MEAN } from './embedding-reference'
-import { hamming64, mirrored, parseHash64, type Hash64 } from './hash64'
+import { hamming64, mirrored, parseHash64 } from './hash64'
 import { HashIndex } from './hash-index'
 import { normaliseName } from './names'
 import { UnionFind } from './union-find'
@@ -178,29 +176,6 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     }
   }
 
-  // A whole-image match is confirmed by the regions where both files have them: in a picture
-  // with little detail (sand, sky, a wall) a caption or a logo can outweigh the rest of the
-  // whole hash, so two different photos with one caption came within a few bits; their
-  // regions still differ everywhere but under the caption.
-  const regionsOf = new Map<number, Array<Hash64 | null>>()
-  const parsedRegions = (item: number) => {
-    let regions = regionsOf.get(item)
-    if (!regions) regionsOf.set(item, (regions = rows[item].regionHashes?.length === REGIONS ? rows[item].regionHashes!.map(parseHash64) : []))
-    return regions
-  }
-  const regionsAgree = (a: number, b: number) => {
-    const ra = parsedRegions(a)
-    const rb = parsedRegions(b)
-    if (!ra.length || !rb.length) return true
-    let close = 0
-    for (let region = 0; region < REGIONS; region++) {
-      const x = ra[region]
-      const y = rb[region]
-      if (x && y && hamming64(x.hi, x.lo, y.hi, y.lo) <= MAX_CONFIRMING_REGION_DISTANCE) close++
-    }
-    return close >= MIN_CONFIRMING_REGIONS
-  }
-
   const index = new HashIndex(Uint32Array.from(his), Uint32Array.from(los))
   const qHi = Uint32Array.from(qHis)
   const qLo = Uint32Array.from(qLos)
@@ -212,7 +187,7 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
       if (other === item || rows[other].fileType !== rows[item].fileType) return
       if (isCrop[entry]) {
         if (distance <= MAX_CROP_DISTANCE) addEdge(item, other, visualConfidence(distance, 'crop'), 'visual_similarity')
-      } else if (distance <= MAX_WHOLE_DISTANCE && item < other && regionsAgree(item, other)) {
+      } else if (distance <= MAX_WHOLE_DISTANCE && item < other) {
         addEdge(item, other, visualConfidence(distance, 'whole'), 'visual_similarity')
       }
     }),
