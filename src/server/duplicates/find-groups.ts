@@ -161,7 +161,6 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     }
   })
   const withEmbedding = rows.flatMap((row, item) => (row.embedding && row.embedding.length > 0 ? [item] : []))
-
   const withRegions = hashed.filter((item) => rows[item].regionHashes?.length === REGIONS)
   // Work units: 4 block passes per file for whole hashes, 4 for mirrors, 4 per probed region, 1 per embedding.
   const total = hashed.length * (mirrors ? 8 : 4) + withRegions.length * 4 * PROBED_REGIONS.length + withEmbedding.length
@@ -214,19 +213,29 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
   // as it was. Candidates: pairs with a close corner region (each corner searched among the
   // same corner of the other files); a candidate with MIN_MATCHING_REGIONS close regions matches.
   if (withRegions.length > 1) {
-    const regionHashes = withRegions.map((item) => rows[item].regionHashes!.map(parseHash64))
-    const candidates = new Set<number>()
     const regionCount = withRegions.length
+    const regionOf = (at: number, region: number) => parseHash64(rows[withRegions[at]].regionHashes![region])
+    const candidates = new Set<number>()
     for (const region of PROBED_REGIONS) {
-      const present = withRegions.flatMap((_, at) => (regionHashes[at][region] ? [at] : []))
-      const rh = Uint32Array.from(present, (at) => regionHashes[at][region]!.hi)
-      const rl = Uint32Array.from(present, (at) => regionHashes[at][region]!.lo)
+      const present: number[] = []
+      const his: number[] = []
+      const los: number[] = []
+      for (let at = 0; at < regionCount; at++) {
+        const hash = regionOf(at, region)
+        if (!hash) continue
+        present.push(at)
+        his.push(hash.hi)
+        los.push(hash.lo)
+      }
+      const rh = Uint32Array.from(his)
+      const rl = Uint32Array.from(los)
       yield* progressOf(
         new HashIndex(rh, rl).searchAll(rh, rl, MAX_REGION_DISTANCE, (query, entry) => {
           if (entry > query) candidates.add(present[query] * regionCount + present[entry])
         }),
       )
     }
+    // Only the candidates' regions are compared (and parsed) in full.
     for (const key of candidates) {
       const at = Math.floor(key / regionCount)
       const otherAt = key - at * regionCount
@@ -236,8 +245,8 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
       let close = 0
       let worst = 0
       for (let region = 0; region < REGIONS; region++) {
-        const a = regionHashes[at][region]
-        const b = regionHashes[otherAt][region]
+        const a = regionOf(at, region)
+        const b = regionOf(otherAt, region)
         if (!a || !b) continue
         const distance = hamming64(a.hi, a.lo, b.hi, b.lo)
         if (distance <= MAX_REGION_DISTANCE) {
