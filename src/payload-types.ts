@@ -218,6 +218,16 @@ export interface Media {
     | number
     | boolean
     | null;
+  mirrorHash?: string | null;
+  regionHashes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   posterKey?: string | null;
   playbackKey?: string | null;
   /**
@@ -494,6 +504,8 @@ export interface MediaSelect<T extends boolean = true> {
   sha256?: T;
   perceptualHash?: T;
   cropHashes?: T;
+  mirrorHash?: T;
+  regionHashes?: T;
   posterKey?: T;
   playbackKey?: T;
   derivatives?: T;

@@ -119,6 +119,8 @@ export const Media: CollectionConfig = {
         { name: 'sha256', type: 'text', index: true, access: adminOnly, admin: { readOnly: true } },
         { name: 'perceptualHash', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'cropHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
+        { name: 'mirrorHash', type: 'text', access: adminOnly, admin: { readOnly: true } },
+        { name: 'regionHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
         { name: 'posterKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'playbackKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         {

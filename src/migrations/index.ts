@@ -6,6 +6,7 @@ import * as migration_20261122_120000_analysis from './20261122_120000_analysis'
 import * as migration_20261122_130000_duplicates from './20261122_130000_duplicates';
 import * as migration_20261122_140000_backups from './20261122_140000_backups';
 import * as migration_20261122_150000_property_settings from './20261122_150000_property_settings';
+import * as migration_20261123_015000_duplicate_hashes from './20261123_015000_duplicate_hashes';
 import * as migration_20261123_016000_backup_runs from './20261123_016000_backup_runs';
 import * as migration_20261123_0171_restore_tidy from './20261123_0171_restore_tidy';
 import * as migration_20261123_0173_jobs_notify from './20261123_0173_jobs_notify';
@@ -50,6 +51,11 @@ export const migrations = [
     up: migration_20261122_150000_property_settings.up,
     down: migration_20261122_150000_property_settings.down,
     name: '20261122_150000_property_settings',
+  },
+  {
+    up: migration_20261123_015000_duplicate_hashes.up,
+    down: migration_20261123_015000_duplicate_hashes.down,
+    name: '20261123_015000_duplicate_hashes',
   },
   {
     up: migration_20261123_016000_backup_runs.up,

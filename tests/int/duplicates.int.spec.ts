@@ -1,7 +1,10 @@
-// Duplicate detection end to end on real pixels: photos uploaded through the browser's path
-// and processed by the real ingest (sha256, pHash, centre-crop hashes), a scan run as a job
-// by the real worker, the groups it keeps, and deletes that move the manager's organisation
-// to the kept file. Refusals: anonymous calls, bad bodies, unknown ids.
+// Duplicate detection end to end on real photographs: uploaded through the browser's path,
+// processed by the real ingest (sha256, pHash, centre-crop, mirror and region hashes) and
+// analysed by the real model (embeddings), a scan run as a job by the real worker, the groups
+// it keeps, and deletes that move the manager's organisation to the kept file. Refusals:
+// anonymous calls, bad bodies, unknown ids.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +13,7 @@ import { poolOf } from '../../src/server/db/pool'
 import { saveScanGroups } from '../../src/server/duplicates/scan'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { Session, signedInAdmin } from '../helpers/api'
-import { makePhoto, reencode, cropEdges } from '../helpers/media-fixtures'
+import { reencode, cropEdges } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 
@@ -23,15 +26,7 @@ const ids: Record<string, string> = {}
 
 const sql = (text: string, values: unknown[] = []) => poolOf(payload).query(text, values)
 
-/** Writes an analysis embedding the way the analysis job does, whichever column type it has. */
-async function writeEmbedding(id: string, vector: number[]) {
-  const { rows } = await sql(
-    `SELECT data_type FROM information_schema.columns WHERE table_name = 'media' AND column_name = 'embedding'`,
-  )
-  if (rows[0].data_type === 'jsonb')
-    await sql('UPDATE media SET embedding = $2::jsonb WHERE id = $1', [id, JSON.stringify(vector)])
-  else await sql('UPDATE media SET embedding = $2::real[] WHERE id = $1', [id, vector])
-}
+const realPhoto = (name: string) => readFileSync(path.join(process.cwd(), 'tests', 'fixtures', 'analysis', name))
 
 async function upload(name: string, bytes: Buffer) {
   const created = await uploadFile(admin, bytes, { filename: `${name}.jpg`, contentType: 'image/jpeg' })
@@ -48,7 +43,7 @@ beforeAll(async () => {
   await sql('DELETE FROM duplicate_scans')
   admin = await signedInAdmin()
 
-  const photo = await makePhoto({ width: 1600, height: 1200, seed: 11 })
+  const photo = realPhoto('exterior-building.jpg')
   await upload('lake', photo)
   await upload('lake-copy', photo)
   await upload('lake-small', await reencode(photo, { scale: 0.5, quality: 60 }))
@@ -57,31 +52,28 @@ beforeAll(async () => {
   // The same colours in another arrangement: a different picture.
   await upload('lake-upside-down', await sharp(photo).flip().jpeg({ quality: 90 }).toBuffer())
 
-  const other = await makePhoto({ width: 1600, height: 1200, seed: 23 })
+  const other = realPhoto('view-dune.jpg')
   await upload('porch', other)
   await upload('porch-small', await reencode(other, { scale: 0.5, quality: 60 }))
 
-  // A burst: one scene, the camera moved by 6 % between the two shots.
-  const scene = await makePhoto({ width: 2000, height: 1400, seed: 37 })
-  const shot = (left: number) =>
-    sharp(scene).extract({ left, top: 50, width: 1700, height: 1275 }).jpeg({ quality: 90 }).toBuffer()
-  await upload('burst-1', await shot(60))
-  await upload('burst-2', await shot(180))
+  // A burst: one street, photographed twice from a few steps apart (the two real photos
+  // share no hash: only the analysis embeddings link them).
+  await upload('burst-1', realPhoto('exterior-street-a.jpg'))
+  await upload('burst-2', realPhoto('exterior-street-b.jpg'))
   await runJobs(payload)
   const { rows } = await sql(`SELECT count(*)::int AS ready FROM media WHERE status = 'ready'`)
   expect(rows[0].ready).toBe(10)
 
-  // The analysis embeddings of the burst (written as the analysis job would): cosine ≈ 0.95.
-  const base = Array.from({ length: 128 }, (_, i) => Math.sin(i * 1.7))
-  await writeEmbedding(ids['burst-1'], base)
-  await writeEmbedding(
-    ids['burst-2'],
-    base.map((value, i) => value + 0.33 * Math.cos(i * 2.3)),
-  )
-
-  // Duplicates alone: no analysis slots, so only the embeddings written above exist.
-  stopWorker = startJobsWorker(payload, 1, { analysisSlots: 0 })
-}, 300_000)
+  // The worker with its analysis slots: every upload is analysed (embeddings, tags,
+  // descriptions) before the scans below, as after a real upload.
+  stopWorker = startJobsWorker(payload, 1)
+  for (let waited = 0; ; waited += 500) {
+    const analysed = await sql(`SELECT count(*)::int AS n FROM media WHERE is_analyzed IS TRUE AND embedding IS NOT NULL`)
+    if (analysed.rows[0].n === 10) break
+    if (waited > 240_000) throw new Error(`Only ${analysed.rows[0].n} of 10 photos were analysed in 4 minutes`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}, 400_000)
 
 afterAll(async () => {
   await stopWorker?.()
@@ -150,7 +142,7 @@ describe('scan', () => {
     expect(porch!.files[0].id).toBe(ids.porch)
   })
 
-  it('groups a burst pair only as visual similarity, with a lower confidence', () => {
+  it('groups a burst pair (by their embeddings) only as visual similarity, with a lower confidence', () => {
     const burst = groupWith(groups, ids['burst-1'])
     expect(idsOf(burst)).toEqual([ids['burst-1'], ids['burst-2']].sort())
     expect(burst!.duplicateReason).toBe('visual_similarity')
@@ -198,15 +190,17 @@ describe("deleting a duplicate keeps the manager's organisation", () => {
 
     const files = (await admin.json<MediaFile[]>('GET', '/api/media-files')).body
     expect(files.map((file) => file.id)).not.toContain(copy)
-    expect(files.find((file) => file.id === best.id)).toMatchObject({
+    const kept = files.find((file) => file.id === best.id)!
+    expect(kept).toMatchObject({
       section: 'upstairs',
       isHidden: 'false',
       room: 'Loft',
-      tags: ['lake', 'view'],
       description: 'The best one',
       notes: 'Shot at dawn',
       sortOrder: 7,
     })
+    // Added to the tags analysis gave the kept file.
+    expect(kept.tags).toEqual(expect.arrayContaining(['lake', 'view']))
     const group = groupWith((await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')).body, ids.lake)
     expect(group!.files.map((file) => file.id)).not.toContain(copy)
   })

@@ -127,6 +127,8 @@ describe('processImage', () => {
     expect(result.sha256).toBe(crypto.createHash('sha256').update(photo).digest('hex'))
     expect(result.perceptualHash).toMatch(/^[0-9a-f]{16}$/)
     expect(result.cropHashes).toHaveLength(2)
+    expect(result.mirrorHash).toMatch(/^[0-9a-f]{16}$/)
+    expect(result.regionHashes).toHaveLength(9)
     expect(result.placeholder).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/)
     expect(result.placeholder.length).toBeLessThan(400)
     expect(Buffer.from(result.thumbhash, 'base64').length).toBeLessThanOrEqual(25)

@@ -102,6 +102,10 @@ describe('POST /api/media-files (registering an upload)', () => {
     expect(media.compressionRatio).toBeCloseTo((1 - display.size / photo.length) * 100, 0)
     expect(media.sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(media.perceptualHash).toMatch(/^[0-9a-f]{16}$/)
+    // The duplicate scan's other hashes: the mirror image's, and a 3 × 3 grid of regions.
+    expect(media.mirrorHash).toMatch(/^[0-9a-f]{16}$/)
+    expect(media.mirrorHash).not.toBe(media.perceptualHash)
+    expect(media.regionHashes).toHaveLength(9)
     expect(media.placeholder).toMatch(/^data:image\/webp;base64,/)
 
     const listed = (await visitor.json<MediaFile[]>('GET', '/api/media-files')).body.find((file) => file.id === created.body.id)!

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bestFirst } from '../../src/server/duplicates/best-first'
-import { embeddingConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
+import { embeddingConfidence, regionConfidence, visualConfidence } from '../../src/server/duplicates/confidence'
 import { organisationToCarry } from '../../src/lib/duplicate-carry'
 import { findDuplicateGroups, type ScanRow } from '../../src/server/duplicates/find-groups'
 import { hamming64, mirrored, parseHash64, popcount32 } from '../../src/server/duplicates/hash64'
@@ -60,7 +62,7 @@ describe('multi-index hash table', () => {
       }
     }
     const index = new HashIndex(hi, lo)
-    for (const radius of [0, 4, 8, 11]) {
+    for (const radius of [0, 4, 7, 10]) {
       for (let q = 0; q < count; q += 7) {
         const hits = index.near(hi[q], lo[q], radius)
         const found = Array.from(index.found.subarray(0, hits))
@@ -133,8 +135,14 @@ describe('confidence mapping', () => {
 
   it('keeps the same scene shot twice below the red band', () => {
     expect(embeddingConfidence(1)).toBe(85)
-    expect(embeddingConfidence(0.92)).toBe(60)
+    expect(embeddingConfidence(0.9)).toBe(60)
     expect(embeddingConfidence(0.96)).toBeLessThan(90)
+  })
+
+  it('rates a match by regions below a close whole-image match', () => {
+    expect(regionConfidence(6, 0)).toBe(87)
+    expect(regionConfidence(8, 0)).toBe(95)
+    expect(regionConfidence(6, 6)).toBe(75)
   })
 })
 
@@ -192,19 +200,69 @@ describe('the engine', () => {
     expect(groups).toEqual([{ confidence: 92, reason: 'visual_similarity', memberIds: ['cropped', 'full'] }])
   })
 
-  it('groups embeddings of the same scene at a lower confidence, and not distant ones', () => {
-    const scene = Array.from({ length: 128 }, (_, i) => Math.sin(i))
-    const moved = scene.map((value, i) => value + 0.15 * Math.cos(i * 3))
-    const other = Array.from({ length: 128 }, (_, i) => Math.cos(i * 7))
-    const groups = findDuplicateGroups([
-      row('s1', { embedding: scene }),
-      row('s2', { embedding: moved }),
-      row('o', { embedding: other }),
-    ])
+  it('groups the real model\'s embeddings of one scene (centred), and never two different photos', () => {
+    // Recorded model output for the real photographs and three edited copies of each; the two
+    // street photos are one street shot twice from a slightly different place.
+    const { embeddings } = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/fixtures/analysis/embeddings.json'), 'utf8')) as {
+      embeddings: Array<{ photo: string; kind: string; embedding: number[] }>
+    }
+    const rows = embeddings.map((e, i) => row(`${e.photo}|${e.kind}`, { size: 1000 + i, embedding: e.embedding }))
+    const groups = findDuplicateGroups(rows)
+    const sceneOf = (id: string) => id.split('|')[0].replace(/exterior-street-[ab]/, 'exterior-street')
+    for (const group of groups) {
+      expect(new Set(group.memberIds.map(sceneOf)).size).toBe(1)
+      expect(group.reason).toBe('visual_similarity')
+      expect(group.confidence).toBeLessThan(90)
+    }
+    const street = groups.find((group) => group.memberIds.includes('exterior-street-a.jpg|original'))
+    expect(street?.memberIds).toContain('exterior-street-b.jpg|original')
+    // Raw (uncentred) vectors would have grouped everything: every pair is at cosine ≥ 0.7.
+    expect(groups.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it('centres a small library on the model\'s reference mean: the street shot twice matches, the others do not', () => {
+    const { embeddings } = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/fixtures/analysis/embeddings.json'), 'utf8')) as {
+      embeddings: Array<{ photo: string; kind: string; embedding: number[] }>
+    }
+    const originals = embeddings.filter((e) => e.kind === 'original')
+    const rows = originals.map((e, i) => row(e.photo, { size: 1000 + i, embedding: e.embedding }))
+    expect(rows.length).toBeLessThan(20)
+    const groups = findDuplicateGroups(rows)
     expect(groups).toHaveLength(1)
-    expect(groups[0].memberIds.sort()).toEqual(['s1', 's2'])
-    expect(groups[0].reason).toBe('visual_similarity')
+    expect(groups[0].memberIds.sort()).toEqual(['exterior-street-a.jpg', 'exterior-street-b.jpg'])
     expect(groups[0].confidence).toBeLessThan(90)
+  })
+
+  it('finds a mirrored copy through the mirror image\'s own hash, and a captioned copy by its regions', () => {
+    const regions = (base: string[], changed: Record<number, string>) => base.map((hash, i) => changed[i] ?? hash)
+    const original = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => digit.repeat(16))
+    const groups = findDuplicateGroups([
+      // The mirror's hash is far from the predicted one (flipped bits), and close to the copy's.
+      row('photo', { perceptualHash: '8f0f0f0f0f0f0f0f', mirrorHash: 'ff00ff00ff00ff00', size: 900 }),
+      row('flopped', { perceptualHash: 'ff00ff00ff00ff03', size: 800 }),
+      // The bottom third covered by a caption; the other six regions the same (one by 1 bit).
+      row('captioned', {
+        perceptualHash: '00000000000fffff',
+        regionHashes: regions(original, { 1: '2222222222222223', 6: 'aaaaaaaaaaaaaaaa', 7: 'bbbbbbbbbbbbbbbb', 8: 'cccccccccccccccc' }),
+        size: 700,
+      }),
+      row('original', { perceptualHash: '0000000000000000', regionHashes: original, size: 600 }),
+      // Another photo with the same caption: only the captioned third alike.
+      row('other captioned', {
+        perceptualHash: 'f0f0f0f0f0f0f0f0',
+        regionHashes: regions(['d', 'e', 'f', '0', 'd', 'e', 'f', '0', 'd'].map((digit) => digit.repeat(16)), {
+          6: 'aaaaaaaaaaaaaaaa',
+          7: 'bbbbbbbbbbbbbbbb',
+          8: 'cccccccccccccccc',
+        }),
+        size: 500,
+      }),
+    ])
+    // Equal confidence: ordered by their best file's id.
+    expect(groups).toEqual([
+      { confidence: 85, reason: 'visual_similarity', memberIds: ['captioned', 'original'] },
+      { confidence: 85, reason: 'visual_similarity', memberIds: ['photo', 'flopped'] },
+    ])
   })
 
   it('keeps the strongest reason of a chained group', () => {

@@ -1,5 +1,15 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { closestHashDistance, hammingDistance, perceptualHash } from '../../src/server/media/phash'
+import {
+  closestHashDistance,
+  hammingDistance,
+  perceptualHash,
+  perceptualHashesOf,
+  perceptualHashOf,
+  regionHashesOf,
+} from '../../src/server/media/phash'
 
 const SIDE = 32
 
@@ -91,5 +101,47 @@ describe('hammingDistance', () => {
 describe('closestHashDistance', () => {
   it('takes the best pair across whole-image and crop hashes', () => {
     expect(closestHashDistance(['ffffffffffffffff', '0000000000000007'], ['0000000000000000', 'ffffffff00000000'])).toBe(3)
+  })
+})
+
+describe('mirror and region hashes of real photographs', () => {
+  const photo = (name: string) => readFileSync(path.join(process.cwd(), 'tests/fixtures/analysis', name))
+  const names = ['exterior-building.jpg', 'exterior-palace.jpg', 'garden-flower.jpg', 'view-dune.jpg']
+
+  it('hashes the mirror image: a flipped copy is within a few bits of it, and far from the predicted flip alone', async () => {
+    for (const name of names) {
+      const { hash, mirror } = await perceptualHashesOf(photo(name))
+      expect(hash).toBe(await perceptualHashOf(photo(name)))
+      const flopped = await perceptualHashOf(await sharp(photo(name)).flop().jpeg({ quality: 90 }).toBuffer())
+      expect(hammingDistance(flopped, mirror)).toBeLessThanOrEqual(6)
+      expect(hammingDistance(flopped, hash)).toBeGreaterThan(12)
+    }
+  })
+
+  it('keeps the regions a caption along the bottom does not cover', async () => {
+    for (const name of names) {
+      const bytes = photo(name)
+      const { width = 0, height = 0 } = await sharp(bytes).metadata()
+      const size = Math.round(height / 12)
+      const svg = `<svg width="${width}" height="${height}"><text x="${Math.round(width * 0.05)}" y="${height - size}" font-family="sans-serif" font-size="${size}" fill="white" stroke="black" stroke-width="2">Lakeside Cabin</text></svg>`
+      const captioned = await sharp(bytes)
+        .composite([{ input: Buffer.from(svg) }])
+        .jpeg({ quality: 90 })
+        .toBuffer()
+      const [before, after] = await Promise.all([regionHashesOf(bytes), regionHashesOf(captioned)])
+      expect(before).toHaveLength(9)
+      // The top two rows of the 3 × 3 grid: untouched.
+      for (let region = 0; region < 6; region++) expect(hammingDistance(before[region], after[region])).toBeLessThanOrEqual(6)
+    }
+  })
+
+  it('gives different photographs far-apart regions', async () => {
+    const regions = await Promise.all(names.map((name) => regionHashesOf(photo(name))))
+    for (let a = 0; a < names.length; a++) {
+      for (let b = a + 1; b < names.length; b++) {
+        const close = regions[a].filter((hash, r) => hammingDistance(hash, regions[b][r]) <= 6)
+        expect(close.length).toBeLessThan(3)
+      }
+    }
   })
 })

@@ -1,19 +1,36 @@
 // How sure each signal is, as the percent the Duplicate Detection dialog shows (spec §3, §9:
-// 90+ red, 70+ orange, else yellow). Distances were calibrated on generated variants of
-// photo-like images (bench/duplicates.ts): re-encodes, resizes, brightness changes and text
-// overlays land at 0–6 bits of 64, crops of 2–10 % at 0–8 against a centre-crop hash, and
-// different photos at 16 or more.
+// 90+ red, 70+ orange, else yellow). Distances were calibrated on edited copies of real
+// photographs and of generated photo-like images (bench/duplicates.ts, README "Duplicates"):
+// re-encodes, resizes and brightness changes land at 0–10 bits of 64, crops of 2–10 % at 0–8
+// against a centre-crop hash, a mirror at 0–6 against the mirror image's hash, and different
+// photos at 14 or more. Two hashes of this kind always differ in an even number of bits
+// (each sets the 32 of its 64 coefficients above their median), so 10 means "up to 11".
 
 export type DuplicateReason = 'identical_hash' | 'visual_similarity' | 'size_and_name'
 
 /** Largest pHash distance (bits of 64) between two whole images that still counts as a match. */
-export const MAX_WHOLE_DISTANCE = 11
+export const MAX_WHOLE_DISTANCE = 10
 /** Largest distance between one image and a centre crop of the other (a cropped copy). */
 export const MAX_CROP_DISTANCE = 8
-/** Largest distance between one image and the other's mirrored hash (a flipped copy); 7 keeps its probe cheap (1 bit per block). */
+/** Largest distance between one image and the hash of the other's mirror image (a flipped copy). */
 export const MAX_MIRROR_DISTANCE = 7
-/** Smallest cosine between analysis embeddings for "the same scene shot twice". */
-export const MIN_EMBEDDING_COSINE = 0.92
+/**
+ * Region hashes (a 3 × 3 grid): a copy with a caption or a logo along one side keeps at least
+ * MIN_MATCHING_REGIONS of its 9 regions within MAX_REGION_DISTANCE bits of the original's
+ * (the regions under the text are far). Two thirds, not half: two *different* photos with the
+ * same caption share the captioned regions (a third of the grid), and must not match by them.
+ */
+export const MIN_MATCHING_REGIONS = 6
+export const MAX_REGION_DISTANCE = 6
+/**
+ * Smallest cosine between *centred* analysis embeddings (the library's mean embedding, or the
+ * model's mean over real photos, subtracted) for "the same scene shot twice". The model's raw embeddings are non-negative,
+ * so unrelated photos reach 0.98 raw; centred, unrelated real photos stayed ≤ 0.76 and
+ * edited copies ≥ 0.88, the same scene re-shot 0.97 (README "Duplicates").
+ */
+export const MIN_EMBEDDING_COSINE = 0.9
+/** Fewer embeddings than this give no trustworthy mean of their own: the scan centres them on the model's reference mean. */
+export const MIN_EMBEDDINGS_FOR_CENTRING = 20
 
 /** How a visual match was found: which of the hashes came close. */
 export type VisualMatch = 'whole' | 'crop' | 'mirror'
@@ -31,6 +48,14 @@ export const SIZE_AND_NAME_CONFIDENCE = 75
 export function visualConfidence(distance: number, match: VisualMatch = 'whole'): number {
   const penalty = match === 'crop' ? 5 : match === 'mirror' ? 10 : 0
   return clampPercent(Math.round(99 - 2 * distance - penalty), 50, 99)
+}
+
+/**
+ * Confidence of a match by regions: `close` of the 9 regions within `worst` bits. An edited
+ * copy (part of it covered), so below a whole-image match: 6 regions at 0 bits → 87, 8 → 95.
+ */
+export function regionConfidence(close: number, worst: number): number {
+  return clampPercent(Math.round(99 - 2 * worst - 4 * (9 - close)), 50, 95)
 }
 
 /**

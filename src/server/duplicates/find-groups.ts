@@ -4,23 +4,29 @@
 //   identical_hash    – files bucketed by sha256;
 //   size_and_name     – bucketed by (byte size, normalised name);
 //   visual_similarity – pHash and centre-crop hashes through a multi-index hash table,
-//                       mirrored hashes too, and analysis embeddings through an LSH index.
+//                       the hash of the mirrored image, region hashes (a caption or a logo
+//                       along one side), and analysis embeddings through an LSH index.
 // Pairs become groups by union-find; a group's confidence and reason are its strongest pair's.
 import { bestFirst, type RankedFile } from './best-first'
 import {
   IDENTICAL_CONFIDENCE,
   MAX_CROP_DISTANCE,
   MAX_MIRROR_DISTANCE,
+  MAX_REGION_DISTANCE,
   MAX_WHOLE_DISTANCE,
+  MIN_MATCHING_REGIONS,
   MIN_EMBEDDING_COSINE,
+  MIN_EMBEDDINGS_FOR_CENTRING,
   SIZE_AND_NAME_CONFIDENCE,
   embeddingConfidence,
   strongerThan,
+  regionConfidence,
   visualConfidence,
   type DuplicateReason,
 } from './confidence'
 import { EmbeddingIndex } from './embedding-index'
-import { MIRROR_MASK, parseHash64 } from './hash64'
+import { REFERENCE_EMBEDDING_MEAN } from './embedding-reference'
+import { hamming64, mirrored, parseHash64 } from './hash64'
 import { HashIndex } from './hash-index'
 import { normaliseName } from './names'
 import { UnionFind } from './union-find'
@@ -32,6 +38,10 @@ export type ScanRow = RankedFile & {
   /** pHash of the image, or of a video's poster frame. */
   perceptualHash: string | null
   cropHashes: readonly string[] | null
+  /** pHash of the image mirrored left–right (ingest computes it; older rows have none: predicted then). */
+  mirrorHash?: string | null
+  /** pHashes of a 3 × 3 grid of regions, row by row (ingest's regionHashesOf). */
+  regionHashes?: readonly string[] | null
   embedding: ArrayLike<number> | null
 }
 
@@ -52,6 +62,14 @@ export type FindOptions = {
 export type Progress = { done: number; total: number }
 
 const PROGRESS_EVERY = 512
+/** Region hashes per file (a 3 × 3 grid). */
+const REGIONS = 9
+/**
+ * The regions searched through an index: the four corners. A pair with MIN_MATCHING_REGIONS
+ * (6) of 9 regions close differs in at most 3, so at least one corner is close: searching the
+ * corners finds every such pair, and the candidates are then compared on all 9.
+ */
+const PROBED_REGIONS = [0, 2, 6, 8]
 
 /** The groups among rows, all at once. */
 export function findDuplicateGroups(rows: readonly ScanRow[], options: FindOptions = {}): FoundGroup[] {
@@ -95,11 +113,21 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
 
   // Exact signals: buckets, linked in a chain (union-find makes the chain a group).
   linkBuckets(rows, (row) => row.sha256 || null, (a, b) => addEdge(a, b, IDENTICAL_CONFIDENCE, 'identical_hash'))
+  // Names are compared only among files of one byte size (few share one): normalising every
+  // name would cost more than the rest of this step.
+  const sizeKey = (row: ScanRow) => (row.size && row.size > 0 ? `${row.fileType}:${row.size}` : null)
+  const sizeCounts = new Map<string, number>()
+  for (const row of rows) {
+    const key = sizeKey(row)
+    if (key !== null) sizeCounts.set(key, (sizeCounts.get(key) ?? 0) + 1)
+  }
   linkBuckets(
     rows,
     (row) => {
+      const key = sizeKey(row)
+      if (key === null || sizeCounts.get(key)! < 2) return null
       const name = normaliseName(row.originalFilename)
-      return row.size && row.size > 0 && name ? `${row.fileType}:${row.size}:${name}` : null
+      return name ? `${key}:${name}` : null
     },
     (a, b) => addEdge(a, b, SIZE_AND_NAME_CONFIDENCE, 'size_and_name'),
   )
@@ -110,27 +138,32 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
   const los: number[] = []
   const owners: number[] = []
   const isCrop: boolean[] = []
+  const qHis: number[] = []
+  const qLos: number[] = []
   rows.forEach((row, item) => {
     const whole = parseHash64(row.perceptualHash)
     if (!whole) return
     hashed.push(item)
-    const hashes: Array<{ hash: ReturnType<typeof parseHash64>; crop: boolean }> = [
-      { hash: whole, crop: false },
-      // The 90 % centre crop only: it covers crops of 2–10 % (a 2 % crop still matches the whole
-      // hash); the 80 % crop would add a third of the index for crops beyond that.
-      ...(row.cropHashes ?? []).slice(0, 1).map((hex) => ({ hash: parseHash64(hex), crop: true })),
-    ]
-    for (const { hash, crop } of hashes) {
-      if (!hash) continue
-      his.push(hash.hi)
-      los.push(hash.lo)
+    qHis.push(whole.hi)
+    qLos.push(whole.lo)
+    his.push(whole.hi)
+    los.push(whole.lo)
+    owners.push(item)
+    isCrop.push(false)
+    // The 90 % centre crop only: it covers crops of 2–10 % (a 2 % crop still matches the whole
+    // hash); the 80 % crop would add a third of the index for crops beyond that.
+    const crop = parseHash64(row.cropHashes?.[0])
+    if (crop) {
+      his.push(crop.hi)
+      los.push(crop.lo)
       owners.push(item)
-      isCrop.push(crop)
+      isCrop.push(true)
     }
   })
   const withEmbedding = rows.flatMap((row, item) => (row.embedding && row.embedding.length > 0 ? [item] : []))
-  // Work units: 4 block passes per file for whole hashes, 4 more for mirrors, 1 per embedding.
-  const total = hashed.length * (mirrors ? 8 : 4) + withEmbedding.length
+  const withRegions = hashed.filter((item) => rows[item].regionHashes?.length === REGIONS)
+  // Work units: 4 block passes per file for whole hashes, 4 for mirrors, 4 per probed region, 1 per embedding.
+  const total = hashed.length * (mirrors ? 8 : 4) + withRegions.length * 4 * PROBED_REGIONS.length + withEmbedding.length
   let done = 0
   yield { done, total }
   const base = () => done
@@ -143,26 +176,28 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
   }
 
   const index = new HashIndex(Uint32Array.from(his), Uint32Array.from(los))
-  const wholes = hashed.map((item) => parseHash64(rows[item].perceptualHash)!)
-  const qHi = Uint32Array.from(wholes, (hash) => hash.hi)
-  const qLo = Uint32Array.from(wholes, (hash) => hash.lo)
+  const qHi = Uint32Array.from(qHis)
+  const qLo = Uint32Array.from(qLos)
   // Whole hashes against whole and crop hashes.
   yield* progressOf(
     index.searchAll(qHi, qLo, Math.max(MAX_WHOLE_DISTANCE, MAX_CROP_DISTANCE), (query, entry, distance) => {
       const item = hashed[query]
       const other = owners[entry]
       if (other === item || rows[other].fileType !== rows[item].fileType) return
-      if (isCrop[entry] ? distance <= MAX_CROP_DISTANCE : distance <= MAX_WHOLE_DISTANCE) {
-        addEdge(item, other, visualConfidence(distance, isCrop[entry] ? 'crop' : 'whole'), 'visual_similarity')
+      if (isCrop[entry]) {
+        if (distance <= MAX_CROP_DISTANCE) addEdge(item, other, visualConfidence(distance, 'crop'), 'visual_similarity')
+      } else if (distance <= MAX_WHOLE_DISTANCE && item < other) {
+        addEdge(item, other, visualConfidence(distance, 'whole'), 'visual_similarity')
       }
     }),
   )
-  // Mirrored whole hashes against whole hashes.
+  // Each file's mirror-image hash against whole hashes.
   if (mirrors) {
+    const mirrorHashes = hashed.map((item, query) => parseHash64(rows[item].mirrorHash) ?? mirrored({ hi: qHi[query], lo: qLo[query] }))
     yield* progressOf(
       index.searchAll(
-        qHi.map((hi) => (hi ^ MIRROR_MASK) >>> 0),
-        qLo.map((lo) => (lo ^ MIRROR_MASK) >>> 0),
+        Uint32Array.from(mirrorHashes, (hash) => hash.hi),
+        Uint32Array.from(mirrorHashes, (hash) => hash.lo),
         MAX_MIRROR_DISTANCE,
         (query, entry, distance) => {
           const item = hashed[query]
@@ -174,11 +209,73 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     )
   }
 
-  // The same scene shot twice: analysis embeddings at a small angle.
+  // Regions: a caption, a watermark or a logo along one side leaves the rest of the picture
+  // as it was. Candidates: pairs with a close corner region (each corner searched among the
+  // same corner of the other files); a candidate with MIN_MATCHING_REGIONS close regions matches.
+  if (withRegions.length > 1) {
+    const regionCount = withRegions.length
+    const regionOf = (at: number, region: number) => parseHash64(rows[withRegions[at]].regionHashes![region])
+    const candidates = new Set<number>()
+    for (const region of PROBED_REGIONS) {
+      const present: number[] = []
+      const his: number[] = []
+      const los: number[] = []
+      for (let at = 0; at < regionCount; at++) {
+        const hash = regionOf(at, region)
+        if (!hash) continue
+        present.push(at)
+        his.push(hash.hi)
+        los.push(hash.lo)
+      }
+      const rh = Uint32Array.from(his)
+      const rl = Uint32Array.from(los)
+      yield* progressOf(
+        new HashIndex(rh, rl).searchAll(rh, rl, MAX_REGION_DISTANCE, (query, entry) => {
+          if (entry > query) candidates.add(present[query] * regionCount + present[entry])
+        }),
+      )
+    }
+    // Only the candidates' regions are compared (and parsed) in full.
+    for (const key of candidates) {
+      const at = Math.floor(key / regionCount)
+      const otherAt = key - at * regionCount
+      const item = withRegions[at]
+      const other = withRegions[otherAt]
+      if (rows[other].fileType !== rows[item].fileType) continue
+      let close = 0
+      let worst = 0
+      for (let region = 0; region < REGIONS; region++) {
+        const a = regionOf(at, region)
+        const b = regionOf(otherAt, region)
+        if (!a || !b) continue
+        const distance = hamming64(a.hi, a.lo, b.hi, b.lo)
+        if (distance <= MAX_REGION_DISTANCE) {
+          close++
+          worst = Math.max(worst, distance)
+        }
+      }
+      if (close >= MIN_MATCHING_REGIONS) addEdge(item, other, regionConfidence(close, worst), 'visual_similarity')
+    }
+  }
+
+  // The same scene shot twice: analysis embeddings at a small angle once centred (raw, every
+  // photo is close to every other: the model's features are all non-negative). On the
+  // library's own mean when there are enough, else on the model's mean over real photos.
   if (withEmbedding.length > 1) {
     const dimensions = rows[withEmbedding[0]].embedding!.length
     const usable = withEmbedding.filter((item) => rows[item].embedding!.length === dimensions)
-    const vectors = usable.map((item) => Float32Array.from(rows[item].embedding!))
+    let mean: ArrayLike<number> | null = null
+    if (usable.length >= MIN_EMBEDDINGS_FOR_CENTRING) {
+      const sum = new Float64Array(dimensions)
+      for (const item of usable) {
+        const embedding = rows[item].embedding!
+        for (let i = 0; i < dimensions; i++) sum[i] += embedding[i] / usable.length
+      }
+      mean = sum
+    } else if (dimensions === REFERENCE_EMBEDDING_MEAN.length) mean = REFERENCE_EMBEDDING_MEAN
+    // Embeddings of another size (another model) and too few to centre on: not used.
+    if (!mean) usable.length = 0
+    const vectors = usable.map((item) => Float32Array.from(rows[item].embedding!, (value, i) => value - mean![i]))
     const embeddings = new EmbeddingIndex(vectors, dimensions)
     for (const [entry, item] of usable.entries()) {
       embeddings.near(entry, MIN_EMBEDDING_COSINE, (other, similarity) => {

@@ -1,11 +1,13 @@
 // Multi-index hashing (Norouzi, Punjani and Fleet, 2012) over 64-bit perceptual hashes:
 // finds every stored hash within r bits of a query without comparing it with all of them.
-// The 64 bits are cut into 4 blocks of 16. If two hashes differ in at most r bits, one of
-// the blocks differs in at most ⌊r/4⌋ (pigeonhole), so probing each block's table with every
-// 16-bit key within ⌊r/4⌋ of the query's block finds all of them (137 keys per block at
-// r ≤ 11); each candidate is then checked on all 64 bits. The tables are flat typed arrays
-// (bucket starts and entry ids, like a CSR matrix): 100,000 photos with 3 hashes each take
-// about 5 MB, and a probe is an array read.
+// The 64 bits are cut into 4 blocks of 16. Each block i gets a threshold t_i with
+// Σ t_i = r − 3 (the general pigeonhole principle, Qin et al. 2018): if every block differed
+// in more than its t_i bits, the hashes would differ in at least Σ (t_i + 1) = r + 1. So
+// probing block i's table with every 16-bit key within t_i bits of the query's block finds
+// all of them: at r = 10 that is 137 + 137 + 137 + 17 keys (the plain ⌊r/4⌋ rule probes 137
+// in all four), and each candidate is then checked on all 64 bits. The tables are flat typed
+// arrays (bucket starts and entry ids, like a CSR matrix): 100,000 photos with 2 hashes each
+// take about 4 MB, and a probe is an array read.
 import { popcount32 } from './hash64'
 
 const BLOCKS = 4
@@ -21,6 +23,12 @@ export function masksWithin(bits: number): Uint16Array {
     if (count <= bits) masks.push(mask)
   }
   return Uint16Array.from(masks)
+}
+
+/** Per block, the most bits it may differ in and still be probed: Σ = radius − (BLOCKS − 1), spread evenly. */
+export function blockThresholds(radius: number): number[] {
+  const spare = Math.max(0, radius - (BLOCKS - 1))
+  return Array.from({ length: BLOCKS }, (_, block) => Math.floor(spare / BLOCKS) + (block < spare % BLOCKS ? 1 : 0))
 }
 
 /** Set bits of every 16-bit value: two table reads count a 32-bit word (64 kB, stays in cache). */
@@ -41,6 +49,12 @@ export class HashIndex {
   private readonly his: Uint32Array[] = []
   private readonly los: Uint32Array[] = []
   private readonly masks = new Map<number, Uint16Array>()
+
+  private masksFor(bits: number): Uint16Array {
+    let masks = this.masks.get(bits)
+    if (!masks) this.masks.set(bits, (masks = masksWithin(bits)))
+    return masks
+  }
 
   /** Indexes hashes hi[i], lo[i] as entries 0..n-1. */
   constructor(hi: Uint32Array, lo: Uint32Array) {
@@ -73,11 +87,10 @@ export class HashIndex {
    * many. A hash close in several blocks is reported once: from the first block it is close in.
    */
   near(hi: number, lo: number, radius: number): number {
-    const perBlock = Math.floor(radius / BLOCKS)
-    let masks = this.masks.get(perBlock)
-    if (!masks) this.masks.set(perBlock, (masks = masksWithin(perBlock)))
+    const thresholds = blockThresholds(radius)
     let count = 0
     for (let block = 0; block < BLOCKS; block++) {
+      const masks = this.masksFor(thresholds[block])
       const value = blockOf(hi, lo, block)
       const starts = this.starts[block]
       const entries = this.entries[block]
@@ -93,10 +106,10 @@ export class HashIndex {
           const y = (lo ^ los[k]) >>> 0
           const distance = high + POP16[y & 0xffff] + POP16[y >>> 16]
           if (distance > radius) continue
-          // Found from an earlier block already (its block there was within perBlock bits)?
+          // Found from an earlier block already (its block there was within that block's threshold)?
           let earlier = false
           for (let b = 0; b < block && !earlier; b++) {
-            earlier = popcount32(blockOf(hi, lo, b) ^ blockOf(his[k], los[k], b)) <= perBlock
+            earlier = popcount32(blockOf(hi, lo, b) ^ blockOf(his[k], los[k], b)) <= thresholds[b]
           }
           if (earlier) continue
           if (count === this.found.length) this.grow()
@@ -122,9 +135,7 @@ export class HashIndex {
     radius: number,
     onMatch: (query: number, entry: number, distance: number) => void,
   ): Generator<number, void> {
-    const perBlock = Math.floor(radius / BLOCKS)
-    let masks = this.masks.get(perBlock)
-    if (!masks) this.masks.set(perBlock, (masks = masksWithin(perBlock)))
+    const thresholds = blockThresholds(radius)
     const count = qHi.length
     const order = new Uint32Array(count)
     const starts = new Uint32Array(KEYS + 1)
@@ -135,6 +146,7 @@ export class HashIndex {
       for (let q = 0; q < count; q++) starts[blockOf(qHi[q], qLo[q], block) + 1]++
       for (let key = 0; key < KEYS; key++) starts[key + 1] += starts[key]
       for (let q = 0; q < count; q++) order[starts[blockOf(qHi[q], qLo[q], block)]++] = q
+      const masks = this.masksFor(thresholds[block])
       const bucketStarts = this.starts[block]
       const entries = this.entries[block]
       const his = this.his[block]
@@ -155,7 +167,7 @@ export class HashIndex {
             if (distance > radius) continue
             let earlier = false
             for (let b = 0; b < block && !earlier; b++) {
-              earlier = POP16[blockOf(hi, lo, b) ^ blockOf(his[k], los[k], b)] <= perBlock
+              earlier = POP16[blockOf(hi, lo, b) ^ blockOf(his[k], los[k], b)] <= thresholds[b]
             }
             if (!earlier) onMatch(q, entries[k], distance)
           }

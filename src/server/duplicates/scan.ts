@@ -117,6 +117,8 @@ type MediaScanRecord = {
   sha256: string | null
   perceptualHash: string | null
   cropHashes: unknown
+  mirrorHash: string | null
+  regionHashes: unknown
   embedding: unknown
 }
 
@@ -129,15 +131,20 @@ export async function loadScanRows(payload: Payload): Promise<ScanRow[]> {
            width::float8 AS width, height::float8 AS height,
            to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "uploadedAt",
            original_filename AS "originalFilename", sha256, perceptual_hash AS "perceptualHash",
-           crop_hashes AS "cropHashes", to_jsonb(embedding) AS embedding
+           crop_hashes AS "cropHashes", mirror_hash AS "mirrorHash", region_hashes AS "regionHashes",
+           to_jsonb(embedding) AS embedding
       FROM media WHERE status = 'ready' ORDER BY uploaded_at, id`)
   return rows.map((row) => ({
     ...row,
-    cropHashes: Array.isArray(row.cropHashes) ? row.cropHashes.filter((hash): hash is string => typeof hash === 'string') : null,
+    cropHashes: stringsOf(row.cropHashes),
+    regionHashes: stringsOf(row.regionHashes),
     embedding:
       Array.isArray(row.embedding) && row.embedding.every((value) => typeof value === 'number') ? (row.embedding as number[]) : null,
   }))
 }
+
+const stringsOf = (value: unknown): string[] | null =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null
 
 /** The scan job's work: find the groups with real progress, then replace the stored groups. */
 export async function runScan(payload: Payload, scanId: string): Promise<void> {

@@ -15,7 +15,7 @@ import { ANALYSIS_QUEUE, ANALYZE_TASK, analyzeOnUpload } from '../analysis/analy
 import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
-import { perceptualHashOf } from './phash'
+import { perceptualHashesOf, regionHashesOf } from './phash'
 import { writePipelineFields, type PipelineFields } from './media-writes'
 import { pausePoint } from './pause-points'
 import { processImage } from './process-image'
@@ -102,6 +102,8 @@ async function ingestImage(mediaId: string, key: string, originalSize: number) {
     sha256: image.sha256,
     perceptualHash: image.perceptualHash,
     cropHashes: image.cropHashes,
+    mirrorHash: image.mirrorHash,
+    regionHashes: image.regionHashes,
     optimizedFileSize: display.size,
     compressionRatio: percentSaved(originalSize, display.size),
   }
@@ -119,6 +121,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
     const poster = path.join(dir, 'poster.jpg')
     await extractPoster(original, poster)
     const posterBytes = await fs.readFile(poster)
+    const posterHashes = await perceptualHashesOf(posterBytes)
     await putObject(posterKey(mediaId), posterBytes, 'image/jpeg', posterBytes.length)
 
     let playback: string | null = null
@@ -137,7 +140,9 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       duration: probe.duration,
       sha256: await sha256OfFile(original),
       // The poster's pHash lets the duplicate scan find a re-encoded copy of a video.
-      perceptualHash: await perceptualHashOf(posterBytes),
+      perceptualHash: posterHashes.hash,
+      mirrorHash: posterHashes.mirror,
+      regionHashes: await regionHashesOf(posterBytes),
       posterKey: posterKey(mediaId),
       playbackKey: playback,
       optimizedFileSize,

@@ -28,6 +28,8 @@ const PIPELINE_COLUMNS = {
   sha256: { column: 'sha256' },
   perceptualHash: { column: 'perceptual_hash' },
   cropHashes: { column: 'crop_hashes', json: true },
+  mirrorHash: { column: 'mirror_hash' },
+  regionHashes: { column: 'region_hashes', json: true },
   posterKey: { column: 'poster_key' },
   playbackKey: { column: 'playback_key' },
   optimizedFileSize: { column: 'optimized_file_size' },
@@ -80,6 +82,8 @@ export type PipelineFields = Partial<{
   sha256: string | null
   perceptualHash: string | null
   cropHashes: unknown
+  mirrorHash: string | null
+  regionHashes: unknown
   posterKey: string | null
   playbackKey: string | null
   optimizedFileSize: number | null

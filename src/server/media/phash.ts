@@ -94,7 +94,49 @@ type DecodeOptions = {
 
 /** The pHash of an encoded image (JPEG, PNG, GIF, WebP), upright per its EXIF orientation. */
 export async function perceptualHashOf(input: Buffer, options: DecodeOptions = {}): Promise<string> {
-  return hashOf(open(input, options))
+  return (await perceptualHashesOf(input, options)).hash
+}
+
+/**
+ * The pHash of an image and of its left–right mirror image, from one thumbnail: a mirrored
+ * copy's own hash is within a few bits of `mirror`. (Flipping the hash's bits instead only
+ * predicts it: mirroring negates the odd horizontal frequencies exactly, but the median
+ * they are compared with moves, and some bits near it turn over.)
+ */
+export async function perceptualHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<{ hash: string; mirror: string }> {
+  const pixels = await thumbnailOf(open(input, options))
+  return { hash: perceptualHash(pixels), mirror: perceptualHash(mirrorRows(pixels)) }
+}
+
+/** Regions per side of the grid regionHashesOf hashes (3 × 3 = 9 regions). */
+export const REGION_GRID = 3
+
+/**
+ * pHashes of the 9 regions of a 3 × 3 grid over the image (row by row, top left first), from
+ * one 3·SIDE × 3·SIDE thumbnail: a copy with a caption, a watermark or a logo along one side
+ * still has the other two thirds of its regions within a few bits of the original's.
+ */
+export async function regionHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<string[]> {
+  const width = REGION_GRID * SIDE
+  const pixels = await thumbnailOf(open(input, options), width)
+  const hashes: string[] = []
+  for (let ry = 0; ry < REGION_GRID; ry++) {
+    for (let rx = 0; rx < REGION_GRID; rx++) {
+      const region = new Uint8Array(SIDE * SIDE)
+      for (let y = 0; y < SIDE; y++) {
+        for (let x = 0; x < SIDE; x++) region[y * SIDE + x] = pixels[(ry * SIDE + y) * width + rx * SIDE + x]
+      }
+      hashes.push(perceptualHash(region))
+    }
+  }
+  return hashes
+}
+
+/** The SIDE × SIDE thumbnail flipped left–right. */
+export function mirrorRows(pixels: ArrayLike<number>): Uint8Array {
+  const flipped = new Uint8Array(SIDE * SIDE)
+  for (let y = 0; y < SIDE; y++) for (let x = 0; x < SIDE; x++) flipped[y * SIDE + x] = pixels[y * SIDE + SIDE - 1 - x]
+  return flipped
 }
 
 /** pHashes of centre crops (CROP_FRACTIONS of each side), upright per EXIF orientation. */
@@ -117,13 +159,18 @@ function open(input: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: DecodeOptions) {
 }
 
 async function hashOf(image: sharp.Sharp): Promise<string> {
+  return perceptualHash(await thumbnailOf(image))
+}
+
+/** The side × side greyscale thumbnail the hashes read. */
+async function thumbnailOf(image: sharp.Sharp, side = SIDE): Promise<Buffer> {
   // Transparent areas count as white, the way a page shows them.
   const { data, info } = await image
     .flatten({ background: '#ffffff' })
     .greyscale()
-    .resize(SIDE, SIDE, { fit: 'fill' })
+    .resize(side, side, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true })
   if (info.channels !== 1) throw new Error(`Expected a greyscale thumbnail, sharp gave ${info.channels} channels`)
-  return perceptualHash(data)
+  return data
 }

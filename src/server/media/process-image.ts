@@ -9,7 +9,7 @@ import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash'
 import { detectMediaType, MAX_IMAGE_PIXELS, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256Of } from './hash'
-import { cropHashesOf, perceptualHashOf } from './phash'
+import { cropHashesOf, perceptualHashesOf, regionHashesOf } from './phash'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -37,6 +37,10 @@ export type ProcessedImage = {
   perceptualHash: string
   /** pHashes of centre crops, for matching slightly cropped copies. */
   cropHashes: string[]
+  /** pHash of the image mirrored left–right, for matching flipped copies. */
+  mirrorHash: string
+  /** pHashes of a 3 × 3 grid of regions, for matching copies with a caption or logo along one side. */
+  regionHashes: string[]
   /**
    * A blurred preview to show while the image loads: `data:image/webp;base64,…`, about
    * 150 characters. It is the thumbhash decoded to its 32-pixel image and saved as WebP,
@@ -85,10 +89,11 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
   try {
     // Widest first: it takes longest, so the others fill the second core meanwhile.
     const targets = derivativeWidths(widths, width).reverse()
-    const [derivatives, perceptualHash, cropHashes, preview] = await Promise.all([
+    const [derivatives, hashes, cropHashes, regionHashes, preview] = await Promise.all([
       Promise.all(targets.map((target) => inPipelineSlot(() => makeDerivative(open(), target)))),
-      inPipelineSlot(() => perceptualHashOf(input, { maxPixels })),
+      inPipelineSlot(() => perceptualHashesOf(input, { maxPixels })),
       inPipelineSlot(() => cropHashesOf(input, { maxPixels })),
+      inPipelineSlot(() => regionHashesOf(input, { maxPixels })),
       inPipelineSlot(() => makePlaceholder(open())),
     ])
     return {
@@ -97,8 +102,10 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       format,
       animated: (header.pages ?? 1) > 1,
       sha256: sha256Of(input),
-      perceptualHash,
+      perceptualHash: hashes.hash,
       cropHashes,
+      mirrorHash: hashes.mirror,
+      regionHashes,
       ...preview,
       derivatives: derivatives.reverse(),
     }
