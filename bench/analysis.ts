@@ -5,6 +5,7 @@
 // and suggestions on the labelled real photographs in tests/fixtures/analysis.
 // Usage: npm run bench:analysis   (knobs: BENCH_PHOTOS, BENCH_STRICT=1; see bench/README.md)
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
@@ -12,11 +13,13 @@ import { measureAccuracy } from './lib/analysis-accuracy'
 import {
   appInfo,
   BenchRun,
+  cpuSeconds,
   ensureBuild,
   intEnv,
   log,
   machineInfo,
   printChecks,
+  processTree,
   ROOT,
   round,
   RssSampler,
@@ -70,6 +73,10 @@ async function main() {
     await waitForReady(server)
     const { putObject, getObject } = await import('../src/server/storage/s3')
     const { analyzeImageBytes } = await import('../src/server/analysis/engine')
+    const { inferenceThreadCount, setInferenceThreads } = await import('../src/server/analysis/model')
+    // The worker process (npm run worker) runs this many inference threads; the loop uses as many.
+    const threads = inferenceThreadCount(process.env, true)
+    setInferenceThreads(threads)
 
     // 1. 200 processed photos: 800-px WebP renditions of the real photographs, each one varied
     //    (crop, mirror, brightness) so no two are the same bytes, and their ready records.
@@ -97,14 +104,25 @@ async function main() {
       )
     }
 
-    // 2. The plain loop: the same model on the same renditions, one after another.
+    // 2. The plain loop: the same model on the same renditions, as many at once as the worker
+    //    has analysis slots (its inference threads + 1), without jobs, database or HTTP.
     await waitForIdleMachine('before the plain loop')
-    log('Plain loop: read each rendition from the store and run the engine on it')
-    await analyzeImageBytes(Buffer.from(await (await getObject(keys[0]))!.Body!.transformToByteArray())) // model load
+    log(`Plain loop: read each rendition from the store and run the engine on it (${threads} inference threads)`)
+    const read = async (key: string) => Buffer.from(await (await getObject(key))!.Body!.transformToByteArray())
+    await Promise.all(keys.slice(0, threads).map(async (key) => analyzeImageBytes(await read(key)))) // model loads
+    const loopLoad = os.loadavg().map((v) => round(v, 2))
+    const loopCpu0 = process.cpuUsage()
     const loopStart = performance.now()
-    for (const key of keys) await analyzeImageBytes(Buffer.from(await (await getObject(key))!.Body!.transformToByteArray()))
+    let nextKey = 0
+    const lane = async () => {
+      while (nextKey < keys.length) await analyzeImageBytes(await read(keys[nextKey++]))
+    }
+    await Promise.all(Array.from({ length: threads + 1 }, lane))
     const loopSeconds = (performance.now() - loopStart) / 1000
+    const loopCpu = process.cpuUsage(loopCpu0)
     const loopRate = PHOTOS / loopSeconds
+    const { stopDetector } = await import('../src/server/analysis/model')
+    await stopDetector()
 
     // 3. /api/sections idle.
     await waitForIdleMachine('before the idle latency run')
@@ -126,6 +144,9 @@ async function main() {
     rss.start()
     await waitForIdleMachine('before Analyze All')
     log('Analyze All through the jobs')
+    const jobsLoad = os.loadavg().map((v) => round(v, 2))
+    const workerPids = processTree(worker.child.pid!)
+    const workerCpu0 = cpuSeconds(workerPids)
     const stopBusy = sectionsLoad(server.baseUrl)
     const jobsStart = performance.now()
     const answer = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers })).json()) as {
@@ -147,6 +168,7 @@ async function main() {
       }
     }
     const jobsSeconds = (performance.now() - jobsStart) / 1000
+    const workerCpuSeconds = cpuSeconds(workerPids) - workerCpu0
     const busyTimes = await stopBusy()
     rss.stop()
     const jobsRate = analyzed / jobsSeconds
@@ -161,8 +183,22 @@ async function main() {
     const busyP95 = percentile(busyTimes, 95)
     const results = {
       photos: PHOTOS,
-      plainLoop: { seconds: round(loopSeconds, 1), imagesPerSecond: round(loopRate, 2) },
-      throughJobs: { analyzed, seconds: round(jobsSeconds, 1), imagesPerSecond: round(jobsRate, 2) },
+      inferenceThreads: threads,
+      plainLoop: {
+        seconds: round(loopSeconds, 1),
+        imagesPerSecond: round(loopRate, 2),
+        processCpuSeconds: round((loopCpu.user + loopCpu.system) / 1e6, 1),
+        cpuMsPerImage: Math.round((loopCpu.user + loopCpu.system) / 1000 / PHOTOS),
+        loadAverageAtStart: loopLoad,
+      },
+      throughJobs: {
+        analyzed,
+        seconds: round(jobsSeconds, 1),
+        imagesPerSecond: round(jobsRate, 2),
+        workerCpuSeconds: round(workerCpuSeconds, 1),
+        workerCpuMsPerImage: Math.round((workerCpuSeconds * 1000) / Math.max(1, analyzed)),
+        loadAverageAtStart: jobsLoad,
+      },
       jobsVsLoop: round(jobsRate / loopRate, 2),
       workerRss,
       sections: {
@@ -173,8 +209,18 @@ async function main() {
       accuracy,
     }
     console.table({
-      'plain loop': { 'images/s': results.plainLoop.imagesPerSecond, seconds: results.plainLoop.seconds },
-      'through the jobs': { 'images/s': results.throughJobs.imagesPerSecond, seconds: results.throughJobs.seconds },
+      'plain loop': {
+        'images/s': results.plainLoop.imagesPerSecond,
+        seconds: results.plainLoop.seconds,
+        'CPU ms/image': results.plainLoop.cpuMsPerImage,
+        'load (1 min) at start': results.plainLoop.loadAverageAtStart[0],
+      },
+      'through the jobs': {
+        'images/s': results.throughJobs.imagesPerSecond,
+        seconds: results.throughJobs.seconds,
+        'CPU ms/image': results.throughJobs.workerCpuMsPerImage,
+        'load (1 min) at start': results.throughJobs.loadAverageAtStart[0],
+      },
     })
     console.table({ idle: results.sections.idle, 'during analysis': results.sections.duringAnalysis })
     console.log('Accuracy:', JSON.stringify({ ...results.accuracy, perPhoto: undefined }, null, 2))

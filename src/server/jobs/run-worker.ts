@@ -3,13 +3,17 @@
 // environment as the app; services must already be running (DATABASE_URL, S3_*).
 import { getPayload } from 'payload'
 import config from '../../../payload.config'
+import { inferenceThreadCount, setInferenceThreads } from '../analysis/model'
 import { startBackupScheduler } from '../backup/schedule'
 import { keepPoolErrorsQuiet, poolOf } from '../db/advisory-lock'
 import { startJobsWorker } from './worker'
 
 const payload = await getPayload({ config })
 keepPoolErrorsQuiet(payload)
-const stop = startJobsWorker(payload)
+// A process that only runs jobs gives analysis one inference thread per core (up to two).
+const threads = inferenceThreadCount(process.env, true)
+setInferenceThreads(threads)
+const stop = startJobsWorker(payload, undefined, { analysisSlots: threads + 1 })
 const stopScheduler = startBackupScheduler(poolOf(payload), (msg, err) => payload.logger.warn({ err, msg }))
 payload.logger.info('Jobs worker running; Ctrl-C to stop')
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

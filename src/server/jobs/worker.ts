@@ -23,8 +23,9 @@ import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-strand
 export const WORKER_SLOTS = 3
 /**
  * Slots for the analysis queue, apart from ingest's so ingest never waits behind analysis.
- * The model runs one inference at a time per process whatever the slots: two let one job's
- * store read, image decoding and database writes overlap the other's inference.
+ * The model runs one inference at a time per inference thread whatever the slots: one slot
+ * more than threads lets a job's store read, image decoding and database writes overlap the
+ * others' inference (`npm run worker` sets threads + 1).
  */
 export const ANALYSIS_SLOTS = 2
 export const DEFAULT_QUEUE = 'default'
