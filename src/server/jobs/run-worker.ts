@@ -13,7 +13,7 @@ keepPoolErrorsQuiet(payload)
 // A process that only runs jobs gives analysis one inference thread per core (up to two).
 const threads = inferenceThreadCount(process.env, true)
 setInferenceThreads(threads)
-const stop = startJobsWorker(payload, undefined, { analysisSlots: threads + 1 })
+const stop = startJobsWorker(payload)
 const stopScheduler = startBackupScheduler(poolOf(payload), (msg, err) => payload.logger.warn({ err, msg }))
 payload.logger.info('Jobs worker running; Ctrl-C to stop')
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -16,6 +16,7 @@
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
+import { inferenceThreads } from '../analysis/model'
 import { poolOf } from '../db/advisory-lock'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 
@@ -25,9 +26,9 @@ export const WORKER_SLOTS = 3
  * Slots for the analysis queue, apart from ingest's so ingest never waits behind analysis.
  * The model runs one inference at a time per inference thread whatever the slots: one slot
  * more than threads lets a job's store read, image decoding and database writes overlap the
- * others' inference (`npm run worker` sets threads + 1).
+ * others' inference (two slots with the app process's one thread).
  */
-export const ANALYSIS_SLOTS = 2
+export const analysisSlots = () => inferenceThreads() + 1
 export const DEFAULT_QUEUE = 'default'
 const IDLE_MS = 1000
 const AFTER_ERROR_MS = 5000
@@ -78,7 +79,7 @@ export const OWN_SLOT_QUEUES = ['backup'] as const
 export function startJobsWorker(
   payload: Payload,
   slots = WORKER_SLOTS,
-  { sweep = true, analysisSlots = ANALYSIS_SLOTS } = {},
+  { sweep = true, analysisSlots: analysisSlotCount = analysisSlots() } = {},
 ): () => Promise<void> {
   let stopped = false
   const runSweep = () =>
@@ -108,7 +109,7 @@ export function startJobsWorker(
   }
   const running = [
     ...Array.from({ length: slots }, () => slot(DEFAULT_QUEUE)),
-    ...Array.from({ length: analysisSlots }, () => slot(ANALYSIS_QUEUE)),
+    ...Array.from({ length: analysisSlotCount }, () => slot(ANALYSIS_QUEUE)),
     ...OWN_SLOT_QUEUES.map((queue) => slot(queue)),
   ]
   const stop = async () => {
