@@ -73,10 +73,10 @@ async function main() {
     await waitForReady(server)
     const { putObject, getObject } = await import('../src/server/storage/s3')
     const { analyzeImageBytes } = await import('../src/server/analysis/engine')
-    const { inferenceThreadCount, setInferenceThreads } = await import('../src/server/analysis/model')
-    // The worker process (npm run worker) runs this many inference threads; the loop uses as many.
+    const { inferenceThreadCount, setInferenceThreads, WORKER_INFERENCE_NICE } = await import('../src/server/analysis/model')
+    // The worker process (npm run worker) runs this many inference threads at this priority; the loop too.
     const threads = inferenceThreadCount(process.env, true)
-    setInferenceThreads(threads)
+    setInferenceThreads(threads, { nice: WORKER_INFERENCE_NICE })
 
     // 1. 200 processed photos: 800-px WebP renditions of the real photographs, each one varied
     //    (crop, mirror, brightness) so no two are the same bytes, and their ready records.

@@ -36,6 +36,9 @@ const { createRequire } = require('node:module')
 const fs = require('node:fs')
 const path = require('node:path')
 const from = createRequire(workerData.resolveFrom)
+// Background work: a lower priority for this thread alone (Linux's nice is per thread), so the
+// web server's requests on the same cores come first.
+if (workerData.nice) { try { require('node:os').setPriority(workerData.nice) } catch {} }
 let loading = null
 async function load() {
   const tf = from('@tensorflow/tfjs-core')
@@ -103,11 +106,19 @@ export function inferenceThreadCount(env: Record<string, string | undefined> = p
 const MAX_THREADS = 4
 
 let poolSize = inferenceThreadCount()
+let threadNice = 0
 
-/** Sets the number of inference threads (`npm run worker` does, before its first job). */
-export function setInferenceThreads(count: number) {
+/**
+ * Sets the number of inference threads and their nice value (`npm run worker` does, before its
+ * first job: one per core at nice 10, so a web server on the same host keeps its latency while
+ * analysis uses both cores; threads already running keep theirs).
+ */
+export function setInferenceThreads(count: number, { nice = 0 }: { nice?: number } = {}) {
   poolSize = Math.max(1, Math.min(MAX_THREADS, Math.floor(count)))
+  threadNice = Math.max(0, Math.min(19, Math.floor(nice)))
 }
+/** The nice value of a process that only runs jobs (`npm run worker`) gives its inference threads. */
+export const WORKER_INFERENCE_NICE = 10
 export const inferenceThreads = () => poolSize
 
 type Thread = { worker: Worker; pending: Map<number, Pending>; busy: boolean }
@@ -119,7 +130,7 @@ let nextId = 0
 function startThread(): Thread {
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
-    workerData: { resolveFrom: RESOLVE_FROM },
+    workerData: { resolveFrom: RESOLVE_FROM, nice: threadNice },
   })
   const thread: Thread = { worker, pending: new Map(), busy: false }
   worker.on('message', (message: { id: number; rows?: number[]; mean?: number[]; error?: string }) => {
