@@ -227,10 +227,20 @@ group('inference threads', () => {
   it('runs calls on several threads at once, each answering its own call, and refuses pixels of the wrong size', async () => {
     const { infer, setInferenceThreads, stopDetector, MODEL_INPUT_SIZE } = await import('../../src/server/analysis/model')
     await expect(infer(new Uint8Array(12))).rejects.toThrow(/512×512 RGB pixels/)
-    setInferenceThreads(2)
+    const fs = await import('node:fs')
+    const niceOfThreads = () =>
+      fs.readdirSync('/proc/self/task').map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+      })
+    await stopDetector()
+    setInferenceThreads(2, { nice: 5 })
     try {
       const plain = (value: number) => new Uint8Array(MODEL_INPUT_SIZE * MODEL_INPUT_SIZE * 3).fill(value)
       const [dark, light, darkAgain] = await Promise.all([infer(plain(10)), infer(plain(240)), infer(plain(10))])
+      // Two inference threads at nice 5; the process's own threads keep theirs.
+      expect(niceOfThreads().filter((nice) => nice === 5)).toHaveLength(2)
+      expect(niceOfThreads()).toContain(0)
       expect(dark.embedding).toHaveLength(128)
       // Same pixels, same answer, whichever thread ran them; different pixels, different embedding.
       expect(darkAgain.embedding).toEqual(dark.embedding)
