@@ -5,17 +5,21 @@
 // and suggestions on the labelled real photographs in tests/fixtures/analysis.
 // Usage: npm run bench:analysis   (knobs: BENCH_PHOTOS, BENCH_STRICT=1; see bench/README.md)
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
+import { measureAccuracy } from './lib/analysis-accuracy'
 import {
   appInfo,
   BenchRun,
+  cpuSeconds,
   ensureBuild,
   intEnv,
   log,
   machineInfo,
   printChecks,
+  processTree,
   ROOT,
   round,
   RssSampler,
@@ -28,10 +32,6 @@ import {
 const PHOTOS = intEnv('BENCH_PHOTOS', 200)
 const STRICT = process.env.BENCH_STRICT === '1'
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'analysis')
-/** Labels of the real photographs: the file name's first word (see tests/fixtures/analysis/README.md). */
-const CATEGORY_OF_PREFIX: Record<string, string> = { exterior: 'exterior', garden: 'garden', view: 'view' }
-/** Where a manager would place each category, for the leave-one-out suggestion check. */
-const SECTION_OF_CATEGORY: Record<string, string> = { exterior: 'outdoors', garden: 'backyard', view: 'outdoors' }
 
 const TARGETS = { imagesPerSecond: 4, vsLoopMin: 0.8, workerRssMb: 700, sectionsP95VsIdleMax: 2 }
 
@@ -73,8 +73,10 @@ async function main() {
     await waitForReady(server)
     const { putObject, getObject } = await import('../src/server/storage/s3')
     const { analyzeImageBytes } = await import('../src/server/analysis/engine')
-    const { categorise } = await import('../src/server/analysis/category')
-    const { suggestPlacement } = await import('../src/server/analysis/suggest')
+    const { inferenceThreadCount, setInferenceThreads, WORKER_INFERENCE_NICE } = await import('../src/server/analysis/model')
+    // The worker process (npm run worker) runs this many inference threads at this priority; the loop too.
+    const threads = inferenceThreadCount(process.env, true)
+    setInferenceThreads(threads, { nice: WORKER_INFERENCE_NICE })
 
     // 1. 200 processed photos: 800-px WebP renditions of the real photographs, each one varied
     //    (crop, mirror, brightness) so no two are the same bytes, and their ready records.
@@ -102,14 +104,25 @@ async function main() {
       )
     }
 
-    // 2. The plain loop: the same model on the same renditions, one after another.
+    // 2. The plain loop: the same model on the same renditions, as many at once as the worker
+    //    has analysis slots (its inference threads + 1), without jobs, database or HTTP.
     await waitForIdleMachine('before the plain loop')
-    log('Plain loop: read each rendition from the store and run the engine on it')
-    await analyzeImageBytes(Buffer.from(await (await getObject(keys[0]))!.Body!.transformToByteArray())) // model load
+    log(`Plain loop: read each rendition from the store and run the engine on it (${threads} inference threads)`)
+    const read = async (key: string) => Buffer.from(await (await getObject(key))!.Body!.transformToByteArray())
+    await Promise.all(keys.slice(0, threads).map(async (key) => analyzeImageBytes(await read(key)))) // model loads
+    const loopLoad = os.loadavg().map((v) => round(v, 2))
+    const loopCpu0 = process.cpuUsage()
     const loopStart = performance.now()
-    for (const key of keys) await analyzeImageBytes(Buffer.from(await (await getObject(key))!.Body!.transformToByteArray()))
+    let nextKey = 0
+    const lane = async () => {
+      while (nextKey < keys.length) await analyzeImageBytes(await read(keys[nextKey++]))
+    }
+    await Promise.all(Array.from({ length: threads + 1 }, lane))
     const loopSeconds = (performance.now() - loopStart) / 1000
+    const loopCpu = process.cpuUsage(loopCpu0)
     const loopRate = PHOTOS / loopSeconds
+    const { stopDetector } = await import('../src/server/analysis/model')
+    await stopDetector()
 
     // 3. /api/sections idle.
     await waitForIdleMachine('before the idle latency run')
@@ -131,6 +144,9 @@ async function main() {
     rss.start()
     await waitForIdleMachine('before Analyze All')
     log('Analyze All through the jobs')
+    const jobsLoad = os.loadavg().map((v) => round(v, 2))
+    const workerPids = processTree(worker.child.pid!)
+    const workerCpu0 = cpuSeconds(workerPids)
     const stopBusy = sectionsLoad(server.baseUrl)
     const jobsStart = performance.now()
     const answer = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers })).json()) as {
@@ -152,41 +168,37 @@ async function main() {
       }
     }
     const jobsSeconds = (performance.now() - jobsStart) / 1000
+    const workerCpuSeconds = cpuSeconds(workerPids) - workerCpu0
     const busyTimes = await stopBusy()
     rss.stop()
     const jobsRate = analyzed / jobsSeconds
     const workerRss = rss.report()
 
-    // 5. Accuracy on the labelled real photographs (category; suggestions leave-one-out).
+    // 5. Accuracy on the labelled real photographs (human labels in tests/fixtures/analysis/labels.json).
     log('Accuracy on the labelled photographs')
-    const labelled = []
-    for (const name of names) {
-      const result = await analyzeImageBytes(await fs.readFile(path.join(FIXTURES, name)))
-      labelled.push({ name, truth: CATEGORY_OF_PREFIX[name.split('-')[0]], result })
-    }
-    const confusion = new Map<string, number>()
-    let categoryHits = 0
-    for (const { truth, result } of labelled) {
-      const { category } = categorise(result.objects, result.cues)
-      if (category === truth) categoryHits++
-      else confusion.set(`${truth} → ${category}`, (confusion.get(`${truth} → ${category}`) ?? 0) + 1)
-    }
-    let suggestionHits = 0
-    let suggestionMade = 0
-    for (const [i, one] of labelled.entries()) {
-      const others = labelled.filter((_, j) => j !== i).map((o, j) => ({ id: String(j), section: SECTION_OF_CATEGORY[o.truth], room: null, embedding: o.result.embedding }))
-      const suggestion = suggestPlacement(one.result.embedding, others)
-      if (suggestion) suggestionMade++
-      if (suggestion?.section === SECTION_OF_CATEGORY[one.truth]) suggestionHits++
-    }
+    const accuracy = await measureAccuracy(FIXTURES)
     await db.end()
 
     const idleP95 = percentile(idleTimes, 95)
     const busyP95 = percentile(busyTimes, 95)
     const results = {
       photos: PHOTOS,
-      plainLoop: { seconds: round(loopSeconds, 1), imagesPerSecond: round(loopRate, 2) },
-      throughJobs: { analyzed, seconds: round(jobsSeconds, 1), imagesPerSecond: round(jobsRate, 2) },
+      inferenceThreads: threads,
+      plainLoop: {
+        seconds: round(loopSeconds, 1),
+        imagesPerSecond: round(loopRate, 2),
+        processCpuSeconds: round((loopCpu.user + loopCpu.system) / 1e6, 1),
+        cpuMsPerImage: Math.round((loopCpu.user + loopCpu.system) / 1000 / PHOTOS),
+        loadAverageAtStart: loopLoad,
+      },
+      throughJobs: {
+        analyzed,
+        seconds: round(jobsSeconds, 1),
+        imagesPerSecond: round(jobsRate, 2),
+        workerCpuSeconds: round(workerCpuSeconds, 1),
+        workerCpuMsPerImage: Math.round((workerCpuSeconds * 1000) / Math.max(1, analyzed)),
+        loadAverageAtStart: jobsLoad,
+      },
       jobsVsLoop: round(jobsRate / loopRate, 2),
       workerRss,
       sections: {
@@ -194,27 +206,24 @@ async function main() {
         duringAnalysis: { requests: busyTimes.length, p50Ms: round(percentile(busyTimes, 50), 1), p95Ms: round(busyP95, 1) },
         p95VsIdle: round(busyP95 / Math.max(idleP95, 0.1), 2),
       },
-      accuracy: {
-        labelledPhotos: labelled.length,
-        categoryAccuracy: round(categoryHits / labelled.length, 2),
-        confusions: Object.fromEntries(confusion),
-        suggestionLeaveOneOut: { made: suggestionMade, correct: suggestionHits, accuracy: round(suggestionHits / labelled.length, 2) },
-        perPhoto: labelled.map(({ name, truth, result }) => ({
-          name,
-          truth,
-          category: categorise(result.objects, result.cues).category,
-          objects: [...new Set(result.objects.map((o) => o.label))],
-          colors: result.colors,
-        })),
-        note: 'Object precision/recall needs per-object ground truth, which the fixture set does not have; only real outdoor photographs with redistributable licences were found (tests/fixtures/analysis/README.md).',
-      },
+      accuracy,
     }
     console.table({
-      'plain loop': { 'images/s': results.plainLoop.imagesPerSecond, seconds: results.plainLoop.seconds },
-      'through the jobs': { 'images/s': results.throughJobs.imagesPerSecond, seconds: results.throughJobs.seconds },
+      'plain loop': {
+        'images/s': results.plainLoop.imagesPerSecond,
+        seconds: results.plainLoop.seconds,
+        'CPU ms/image': results.plainLoop.cpuMsPerImage,
+        'load (1 min) at start': results.plainLoop.loadAverageAtStart[0],
+      },
+      'through the jobs': {
+        'images/s': results.throughJobs.imagesPerSecond,
+        seconds: results.throughJobs.seconds,
+        'CPU ms/image': results.throughJobs.workerCpuMsPerImage,
+        'load (1 min) at start': results.throughJobs.loadAverageAtStart[0],
+      },
     })
     console.table({ idle: results.sections.idle, 'during analysis': results.sections.duringAnalysis })
-    console.log('Accuracy:', JSON.stringify(results.accuracy, null, 2))
+    console.log('Accuracy:', JSON.stringify({ ...results.accuracy, perPhoto: undefined }, null, 2))
     const checks = [
       { target: `through the jobs ≥ ${TARGETS.imagesPerSecond} images/s`, actual: `${results.throughJobs.imagesPerSecond}`, pass: jobsRate >= TARGETS.imagesPerSecond },
       { target: `jobs ÷ plain loop ≥ ${TARGETS.vsLoopMin}`, actual: `${results.jobsVsLoop}`, pass: results.jobsVsLoop >= TARGETS.vsLoopMin },

@@ -209,3 +209,45 @@ group('placement suggestions', () => {
     expect(suggestPlacement(e(1, 0, 0), [])).toBeNull()
   })
 })
+
+group('inference threads', () => {
+  it('one in the app process, one per core up to two in a jobs-only process; ANALYSIS_THREADS decides when set', async () => {
+    const os = await import('node:os')
+    const { inferenceThreadCount } = await import('../../src/server/analysis/model')
+    const cores = os.availableParallelism()
+    expect(inferenceThreadCount({})).toBe(1)
+    expect(inferenceThreadCount({}, true)).toBe(Math.min(2, cores))
+    expect(inferenceThreadCount({ ANALYSIS_THREADS: '3' })).toBe(3)
+    expect(inferenceThreadCount({ ANALYSIS_THREADS: '2' }, true)).toBe(2)
+    expect(inferenceThreadCount({ ANALYSIS_THREADS: '99' })).toBe(4)
+    expect(inferenceThreadCount({ ANALYSIS_THREADS: '0' })).toBe(1)
+    expect(inferenceThreadCount({ ANALYSIS_THREADS: 'many' }, true)).toBe(Math.min(2, cores))
+  })
+
+  it('runs calls on several threads at once, each answering its own call, and refuses pixels of the wrong size', async () => {
+    const { infer, setInferenceThreads, stopDetector, MODEL_INPUT_SIZE } = await import('../../src/server/analysis/model')
+    await expect(infer(new Uint8Array(12))).rejects.toThrow(/512×512 RGB pixels/)
+    const fs = await import('node:fs')
+    const niceOfThreads = () =>
+      fs.readdirSync('/proc/self/task').map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+      })
+    await stopDetector()
+    setInferenceThreads(2, { nice: 5 })
+    try {
+      const plain = (value: number) => new Uint8Array(MODEL_INPUT_SIZE * MODEL_INPUT_SIZE * 3).fill(value)
+      const [dark, light, darkAgain] = await Promise.all([infer(plain(10)), infer(plain(240)), infer(plain(10))])
+      // Two inference threads at nice 5; the process's own threads keep theirs.
+      expect(niceOfThreads().filter((nice) => nice === 5)).toHaveLength(2)
+      expect(niceOfThreads()).toContain(0)
+      expect(dark.embedding).toHaveLength(128)
+      // Same pixels, same answer, whichever thread ran them; different pixels, different embedding.
+      expect(darkAgain.embedding).toEqual(dark.embedding)
+      expect(light.embedding).not.toEqual(dark.embedding)
+    } finally {
+      setInferenceThreads(1)
+      await stopDetector()
+    }
+  }, 120_000)
+})

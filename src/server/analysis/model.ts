@@ -2,14 +2,17 @@
 // package @vladmandic/human, run by TensorFlow.js on its WebAssembly backend, everything
 // loaded from files in node_modules (no download).
 //
-// It runs in a worker thread of its own: WebAssembly inference is synchronous, and ~0.25 s
-// of it on the main thread would stall every request of a server whose process also runs
-// the jobs worker (the default). The thread loads the model once, on first use; calls are
-// queued so one inference at a time runs per process, which bounds memory and CPU whatever
-// the queue holds. A thread that dies is replaced on the next call.
+// It runs in worker threads: WebAssembly inference is synchronous, and ~0.25 s of it on the
+// main thread would stall every request of a server whose process also runs the jobs worker
+// (the default). Each thread loads the model once, on first use, and runs one inference at a
+// time; calls wait for a free thread, which bounds memory and CPU whatever the queue holds.
+// One thread in the app process; a process that only runs jobs (`npm run worker`) uses one
+// per core, up to two (ANALYSIS_THREADS overrides). A thread that dies is replaced on the
+// next call.
 //
 // One pass gives the detections and the head's 128-channel global average (its
 // squeeze-and-excitation "Mean"), which serves as the photo's embedding.
+import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Detection } from './detections'
@@ -33,6 +36,9 @@ const { createRequire } = require('node:module')
 const fs = require('node:fs')
 const path = require('node:path')
 const from = createRequire(workerData.resolveFrom)
+// Background work: a lower priority for this thread alone (Linux's nice is per thread), so the
+// web server's requests on the same cores come first.
+if (workerData.nice) { try { require('node:os').setPriority(workerData.nice) } catch {} }
 let loading = null
 async function load() {
   const tf = from('@tensorflow/tfjs-core')
@@ -45,7 +51,8 @@ async function load() {
     'tfjs-backend-wasm-simd.wasm': path.join(dist, 'tfjs-backend-wasm-simd.wasm'),
     'tfjs-backend-wasm-threaded-simd.wasm': path.join(dist, 'tfjs-backend-wasm-threaded-simd.wasm'),
   })
-  // One thread: the worker's other slots (sharp, I/O) keep the second core.
+  // WebAssembly threads do not start under Node (the backend loads its pthread workers from
+  // blob: URLs, which Node's workers refuse): parallelism comes from several inference threads.
   tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false)
   if (!(await tf.setBackend('wasm'))) throw new Error('The WebAssembly backend of TensorFlow.js did not start')
   await tf.ready()
@@ -85,69 +92,117 @@ parentPort.on('message', async ({ id, pixels, size }) => {
 
 type Pending = { resolve: (value: { rows: number[]; mean: number[] }) => void; reject: (error: Error) => void }
 
-let thread: Worker | null = null
-const pending = new Map<number, Pending>()
+/**
+ * Inference threads per process: ANALYSIS_THREADS, else one (the app process, whose requests
+ * need the other core), or up to two in a process that only runs jobs (`npm run worker`).
+ * Each thread holds its own copy of the model and runs one inference at a time.
+ */
+export function inferenceThreadCount(env: Record<string, string | undefined> = process.env, dedicatedWorker = false): number {
+  const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length)
+  const asked = Number.parseInt(env.ANALYSIS_THREADS ?? '', 10)
+  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, MAX_THREADS)
+  return dedicatedWorker ? Math.min(2, cores) : 1
+}
+const MAX_THREADS = 4
+
+let poolSize = inferenceThreadCount()
+let threadNice = 0
+
+/**
+ * Sets the number of inference threads and their nice value (`npm run worker` does, before its
+ * first job: one per core at nice 5, so a web server on the same host keeps its latency while
+ * analysis uses both cores; threads already running keep theirs).
+ */
+export function setInferenceThreads(count: number, { nice = 0 }: { nice?: number } = {}) {
+  poolSize = Math.max(1, Math.min(MAX_THREADS, Math.floor(count)))
+  threadNice = Math.max(0, Math.min(19, Math.floor(nice)))
+}
+/**
+ * The nice value a process that only runs jobs (`npm run worker`) gives its inference threads.
+ * Single bench:analysis runs on a shared 2-core machine: at 0 (load ≈ 15–20) /api/sections p95
+ * during analysis was 3.5× idle; at 10 (load ≈ 4) 0.9× but 1.7 images/s, the threads starved
+ * behind other processes; at 5 (load ≈ 4) 5.1 images/s and 2.1× (27 ms against 13 ms).
+ */
+export const WORKER_INFERENCE_NICE = 5
+export const inferenceThreads = () => poolSize
+
+type Thread = { worker: Worker; pending: Map<number, Pending>; busy: boolean }
+type Request = { pixels: Uint8Array; resolve: Pending['resolve']; reject: Pending['reject'] }
+const threads: Thread[] = []
+const waiting: Request[] = []
 let nextId = 0
 
-function inferenceThread(): Worker {
-  if (thread) return thread
+function startThread(): Thread {
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
-    workerData: { resolveFrom: RESOLVE_FROM },
+    workerData: { resolveFrom: RESOLVE_FROM, nice: threadNice },
   })
+  const thread: Thread = { worker, pending: new Map(), busy: false }
   worker.on('message', (message: { id: number; rows?: number[]; mean?: number[]; error?: string }) => {
-    const waiting = pending.get(message.id)
-    pending.delete(message.id)
-    if (!pending.size) worker.unref()
-    if (!waiting) return
-    if (message.error !== undefined) waiting.reject(new Error(`Inference failed: ${message.error}`))
-    else waiting.resolve({ rows: message.rows ?? [], mean: message.mean ?? [] })
+    const answer = thread.pending.get(message.id)
+    thread.pending.delete(message.id)
+    if (!thread.pending.size) worker.unref()
+    if (!answer) return
+    if (message.error !== undefined) answer.reject(new Error(`Inference failed: ${message.error}`))
+    else answer.resolve({ rows: message.rows ?? [], mean: message.mean ?? [] })
   })
+  // A thread that dies fails its call and is replaced on the next one.
   const fail = (error: Error) => {
-    if (thread === worker) thread = null
-    for (const [, waiting] of pending) waiting.reject(error)
-    pending.clear()
+    const index = threads.indexOf(thread)
+    if (index >= 0) threads.splice(index, 1)
+    const answers = [...thread.pending.values()]
+    thread.pending.clear()
+    for (const answer of answers) answer.reject(error)
   }
   worker.on('error', fail)
   worker.on('exit', (code) => fail(new Error(`The inference thread stopped (exit code ${code})`)))
   worker.unref()
-  thread = worker
-  return worker
+  threads.push(thread)
+  return thread
+}
+
+/** Hands waiting calls to idle threads, starting threads up to the pool size. */
+function dispatch() {
+  while (waiting.length) {
+    const thread = threads.find((t) => !t.busy) ?? (threads.length < poolSize ? startThread() : null)
+    if (!thread) return
+    const request = waiting.shift()!
+    const id = nextId++
+    thread.busy = true
+    const settle = <T>(then: (value: T) => void) => (value: T) => {
+      thread.busy = false
+      then(value)
+      dispatch()
+    }
+    thread.pending.set(id, { resolve: settle(request.resolve), reject: settle(request.reject) })
+    // Keeps the process alive while an answer is due (a script waiting only on it would exit).
+    thread.worker.ref()
+    thread.worker.postMessage({ id, pixels: request.pixels, size: MODEL_INPUT_SIZE })
+  }
 }
 
 function runInThread(pixels: Uint8Array): Promise<{ rows: number[]; mean: number[] }> {
   return new Promise((resolve, reject) => {
-    const worker = inferenceThread()
-    const id = nextId++
-    pending.set(id, { resolve, reject })
-    // Keeps the process alive while an answer is due (a script waiting only on it would exit).
-    worker.ref()
-    worker.postMessage({ id, pixels, size: MODEL_INPUT_SIZE })
+    waiting.push({ pixels, resolve, reject })
+    dispatch()
   })
 }
 
-/** Stops the inference thread (tests, shutdown); the next call starts a new one. */
+/** Stops the inference threads (tests, shutdown); the next call starts new ones. */
 export async function stopDetector(): Promise<void> {
-  const worker = thread
-  thread = null
-  if (worker) await worker.terminate()
+  const stopping = threads.splice(0)
+  await Promise.all(stopping.map((t) => t.worker.terminate()))
 }
 
-let queue: Promise<unknown> = Promise.resolve()
-
-/** Runs on 512×512 RGB pixels (row-major, 3 bytes a pixel); one call at a time per process. */
-export function infer(rgb: Uint8Array): Promise<Inference> {
+/** Runs on 512×512 RGB pixels (row-major, 3 bytes a pixel); one inference at a time per thread. */
+export async function infer(rgb: Uint8Array): Promise<Inference> {
   if (rgb.length !== MODEL_INPUT_SIZE * MODEL_INPUT_SIZE * 3) {
-    return Promise.reject(new Error(`Expected ${MODEL_INPUT_SIZE}×${MODEL_INPUT_SIZE} RGB pixels`))
+    throw new Error(`Expected ${MODEL_INPUT_SIZE}×${MODEL_INPUT_SIZE} RGB pixels`)
   }
-  const run = queue.then(async () => {
-    const { rows, mean } = await runInThread(rgb)
-    const detections: Detection[] = []
-    for (let i = 0; i + 5 < rows.length; i += 6) {
-      detections.push({ x1: rows[i], y1: rows[i + 1], x2: rows[i + 2], y2: rows[i + 3], score: rows[i + 4], classIndex: Math.round(rows[i + 5]) })
-    }
-    return { detections, embedding: mean.map((v) => Math.round(v * 1e5) / 1e5) }
-  })
-  queue = run.catch(() => undefined)
-  return run
+  const { rows, mean } = await runInThread(rgb)
+  const detections: Detection[] = []
+  for (let i = 0; i + 5 < rows.length; i += 6) {
+    detections.push({ x1: rows[i], y1: rows[i + 1], x2: rows[i + 2], y2: rows[i + 3], score: rows[i + 4], classIndex: Math.round(rows[i + 5]) })
+  }
+  return { detections, embedding: mean.map((v) => Math.round(v * 1e5) / 1e5) }
 }

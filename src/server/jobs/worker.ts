@@ -21,6 +21,7 @@
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
+import { inferenceThreads } from '../analysis/model'
 import { poolOf } from '../db/pool'
 import { unavailableService } from '../http/unavailable'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
@@ -33,10 +34,11 @@ export { FALLBACK_POLL_MS } from './job-wakeups'
 export const WORKER_SLOTS = 3
 /**
  * Slots for the analysis queue, apart from ingest's so ingest never waits behind analysis.
- * The model runs one inference at a time per process whatever the slots: two let one job's
- * store read, image decoding and database writes overlap the other's inference.
+ * The model runs one inference at a time per inference thread whatever the slots: one slot
+ * more than threads lets a job's store read, image decoding and database writes overlap the
+ * others' inference (two slots with the app process's one thread).
  */
-export const ANALYSIS_SLOTS = 2
+export const analysisSlots = () => inferenceThreads() + 1
 export const DEFAULT_QUEUE = 'default'
 const AFTER_ERROR_MS = 5000
 /** Two minutes unless JOBS_STALE_AFTER_MS says otherwise (stale-after.ts); the heartbeat follows it. */
@@ -124,7 +126,7 @@ export function startJobsWorker(
   slots = WORKER_SLOTS,
   {
     sweep = true,
-    analysisSlots = ANALYSIS_SLOTS,
+    analysisSlots: analysisSlotCount = analysisSlots(),
     fallbackPollMs: pollMs = fallbackPollMs(),
     onIdle,
   }: {
@@ -180,7 +182,7 @@ export function startJobsWorker(
   }
   const running = [
     ...Array.from({ length: slots }, () => slot(DEFAULT_QUEUE)),
-    ...Array.from({ length: analysisSlots }, () => slot(ANALYSIS_QUEUE)),
+    ...Array.from({ length: analysisSlotCount }, () => slot(ANALYSIS_QUEUE)),
     ...OWN_SLOT_QUEUES.map((queue) => slot(queue)),
   ]
   const stop = async () => {

@@ -1,0 +1,35 @@
+// Accuracy of the analysis on the labelled real photographs alone (no server, no database):
+// object precision/recall per class, category accuracy with the confusion pairs, suggestion
+// accuracy leave-one-out. `npm run bench:analysis` measures the same as part of its run.
+// Usage: npm run bench:analysis-accuracy   (writes bench/results/analysis-accuracy.json)
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { measureAccuracy } from './lib/analysis-accuracy'
+import { gitCommit, log, machineInfo, RESULTS_DIR, ROOT, round } from './lib/harness'
+
+const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'analysis')
+
+async function main() {
+  const loadAverageAtStart = os.loadavg().map((v) => round(v, 2))
+  const cpuStart = process.cpuUsage()
+  const t0 = performance.now()
+  log(`Analysing the labelled photographs in ${path.relative(ROOT, FIXTURES)}`)
+  const accuracy = await measureAccuracy(FIXTURES)
+  const cpu = process.cpuUsage(cpuStart)
+  const { perPhoto, ...summary } = accuracy
+  console.log(JSON.stringify(summary, null, 2))
+  const report = {
+    machine: { ...machineInfo(), loadAverageAtStart },
+    commit: gitCommit(),
+    run: { wallSeconds: round((performance.now() - t0) / 1000, 1), processCpuSeconds: round((cpu.user + cpu.system) / 1e6, 1) },
+    accuracy,
+  }
+  await fs.mkdir(RESULTS_DIR, { recursive: true })
+  await fs.writeFile(path.join(RESULTS_DIR, 'analysis-accuracy.json'), `${JSON.stringify(report, null, 2)}\n`)
+  log('Wrote bench/results/analysis-accuracy.json')
+  const { stopDetector } = await import('../src/server/analysis/model')
+  await stopDetector()
+}
+
+await main()
