@@ -13,7 +13,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { LoaderHang, retryLoaderHang, saidNothing } from './instances'
+import { endedBeforeReady, retryLoaderHang } from './instances'
 
 const READY = 'APP-INSTANCE-READY '
 
@@ -58,13 +58,7 @@ async function startOnce(env: Record<string, string>, name: string): Promise<App
       if (line.startsWith(READY)) resolve(JSON.parse(line.slice(READY.length)))
       else keep(line)
     })
-    child.once('exit', (code) =>
-      reject(
-        (code === 0 || code === 13) && saidNothing(log)
-          ? new LoaderHang(code, name)
-          : new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`),
-      ),
-    )
+    child.once('exit', (code) => reject(endedBeforeReady(code, log, name)))
   })
   return {
     url: ready.url,

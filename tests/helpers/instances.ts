@@ -91,6 +91,13 @@ export class LoaderHang extends Error {
   }
 }
 
+/** Why a child ended before it was ready: the module loader's hang (retried), or its own error. */
+export function endedBeforeReady(code: number | null, log: string[], name: string): Error {
+  return (code === 0 || code === 13) && saidNothing(log)
+    ? new LoaderHang(code, name)
+    : new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`)
+}
+
 /** True when a child that ended early said nothing of its own (Node's warnings aside). */
 export const saidNothing = (log: string[]) =>
   log.every((line) => !line.trim() || /Warning|node >=22|updates to AWS|security updates|a\.co\/|--trace-warnings|versions published/.test(line))
@@ -114,13 +121,7 @@ async function startWorkerOnce(env: Record<string, string>, name: string) {
         if (line.includes('Jobs worker running')) resolve()
       })
     }
-    child.once('exit', (code) =>
-      reject(
-        (code === 0 || code === 13) && saidNothing(log)
-          ? new LoaderHang(code, name)
-          : new Error(`${name} ended before it was ready (exit ${code}):\n${log.slice(-30).join('\n')}`),
-      ),
-    )
+    child.once('exit', (code) => reject(endedBeforeReady(code, log, name)))
   })
   return {
     log,

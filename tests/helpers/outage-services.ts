@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '../../src/host/embedded/free-port'
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/host/embedded/postgres'
 import { startEmbeddedS3, type EmbeddedS3 } from '../../src/host/embedded/s3'
+import { embeddedStoreEnv } from '../../src/host/embedded/services'
 
 export type ServiceName = 'postgres' | 'store'
 
@@ -78,12 +79,7 @@ async function main(dataDir: string) {
     `${JSON.stringify({
       env: {
         DATABASE_URL: pg!.url,
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: s3.bucket,
-        S3_REGION: s3.region,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...embeddedStoreEnv(s3),
       },
     })}\n`,
   )

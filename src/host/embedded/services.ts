@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { readOrCreateSecret } from './secret'
 import { startEmbeddedPostgres } from './postgres'
-import { startEmbeddedS3 } from './s3'
+import { type EmbeddedS3, startEmbeddedS3 } from './s3'
 import { csrfOrigins, type EnvVars } from '../../server/env'
 
 export type StartedServices = {
@@ -51,14 +51,7 @@ export async function startMissingServices({
         allowedOrigins: csrfOrigins(env),
       })
       stops.push(s3.stop)
-      Object.assign(out, {
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: s3.bucket,
-        S3_REGION: s3.region,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-      })
+      Object.assign(out, embeddedStoreEnv(s3))
       started.push(`S3-compatible store (embedded) on ${s3.endpoint}, bucket ${s3.bucket}`)
     }
   } catch (error) {
@@ -67,4 +60,16 @@ export async function startMissingServices({
   }
 
   return { env: out, started, stop }
+}
+
+/** The S3_* settings that point the app at an embedded store. */
+export function embeddedStoreEnv(s3: Pick<EmbeddedS3, 'endpoint' | 'bucket' | 'region' | 'accessKeyId' | 'secretAccessKey'>) {
+  return {
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  }
 }
