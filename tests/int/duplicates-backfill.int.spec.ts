@@ -14,6 +14,7 @@ import { startScan } from '../../src/server/duplicates/scan'
 import { trashKey } from '../../src/server/storage/keys'
 import { moveObject } from '../../src/server/storage/s3'
 import { Session, signedInAdmin } from '../helpers/api'
+import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-process'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 
@@ -88,7 +89,10 @@ beforeAll(async () => {
   await moveObject(lost.rows[0].storage_key, trashKey(lost.rows[0].storage_key))
 }, 240_000)
 
+const children: Child[] = []
+
 afterAll(async () => {
+  await Promise.all(children.map((child) => stopGently(child, 5000)))
   await resetDatabase(payload)
 })
 
@@ -130,6 +134,40 @@ describe('duplicate hash backfill', () => {
     expect(group?.files.map((file) => file.id).sort()).toEqual([ids.dune, ids['dune-captioned'], ids['dune-mirrored']].sort())
     expect(group?.duplicateReason).toBe('visual_similarity')
   })
+
+  it('survives kill -9 of its worker: a second worker claims it again and writes the same hashes', async () => {
+    // Only the backfill in the queue (the uploads' analysis and backup jobs are not this test's).
+    await sql('DELETE FROM payload_jobs')
+    await sql('UPDATE media SET mirror_hash = NULL, region_hashes = NULL WHERE id <> $1', [ids.lost])
+    expect(await queueHashBackfill(payload)).toBe(true)
+    const env = { ...process.env, JOBS_STALE_AFTER_MS: '6000', ANALYZE_ON_UPLOAD: 'false' }
+    const first = spawnTsx('tests/helpers/worker-child.ts', ['backfill:before-write'], env)
+    children.push(first)
+    await first.waitFor('PAUSED backfill:before-write')
+    await killHard(first)
+    const { rows: killed } = await sql<{ processing: boolean }>(
+      `SELECT processing FROM payload_jobs WHERE task_slug = 'backfillDuplicateHashes' AND completed_at IS NULL`,
+    )
+    expect(killed.map((job) => job.processing)).toEqual([true])
+    expect([...(await hashesById()).values()].filter((row) => row.region_hashes !== null)).toEqual([])
+
+    const second = spawnTsx('tests/helpers/worker-child.ts', [], env)
+    children.push(second)
+    try {
+      await expect
+        .poll(async () => (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM payload_jobs WHERE task_slug = 'backfillDuplicateHashes'`)).rows[0].n, {
+          timeout: 120_000,
+          interval: 500,
+        })
+        .toBe(0)
+    } finally {
+      await stopGently(second)
+    }
+    const after = await hashesById()
+    for (const name of ['dune', 'dune-captioned', 'dune-mirrored', 'building']) {
+      expect(after.get(ids[name])).toEqual(ingested.get(ids[name]))
+    }
+  }, 240_000)
 
   it('is not queued when no row needs it', async () => {
     await sql('DELETE FROM media WHERE id = $1', [ids.lost])
