@@ -20,11 +20,13 @@ import { backupTask } from './jobs/backup'
 import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
+import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { duplicatesEndpoints } from './endpoints/duplicates'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
 import { seedSections } from './src/server/sections/seed-sections'
+import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { s3ClientConfig } from './src/server/storage/s3'
 import { csrfOrigins, readEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
@@ -64,7 +66,7 @@ export default buildConfig({
     ...backupEndpoints,
   ],
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backupTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',
@@ -98,5 +100,9 @@ export default buildConfig({
       // Generated migrations are typed for the postgres adapter; migrate() takes the generic shape.
       await payload.db.migrate({ migrations: migrations as never })
       await seedSections(payload)
+      // Media processed before mirror and region hashes existed get them (a job, once).
+      await queueHashBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the duplicate hash backfill' }),
+      )
     }),
 })

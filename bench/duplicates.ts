@@ -7,7 +7,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { findDuplicateGroups, type ScanRow } from '../src/server/duplicates/find-groups'
+import { findDuplicateEdges, findDuplicateGroups, type ScanRow } from '../src/server/duplicates/find-groups'
 import {
   MAX_MIRROR_DISTANCE,
   MAX_REGION_DISTANCE,
@@ -225,6 +225,15 @@ async function accuracy(set: string, sources: Source[]) {
   const recall = shouldMatch.reduce((sum, k) => sum + k.matched, 0) / shouldMatch.reduce((sum, k) => sum + k.files, 0)
   const precision = predictedPairs ? correctPairs / predictedPairs : 1
 
+  // The pairs the engine found between two different photos, by the signal that linked them
+  // (a group holds only matches of its best file, so one wrong pair misplaces one file).
+  const wrongLinks: Record<string, number> = {}
+  for (const edge of findDuplicateEdges(rows)) {
+    if (samples[edge.a].source === samples[edge.b].source) continue
+    const key = `${edge.signal} at ${edge.distance}`
+    wrongLinks[key] = (wrongLinks[key] ?? 0) + 1
+  }
+
   // Distances between different photos' whole hashes: how far the threshold is from them.
   let closestDifferent = 64
   const originals = rows.filter((_, index) => samples[index].kind === 'original')
@@ -246,6 +255,7 @@ async function accuracy(set: string, sources: Source[]) {
   console.log(
     `pairs predicted ${predictedPairs}, correct ${correctPairs}; closest two different photos: ${closestDifferent} bits (threshold ${MAX_WHOLE_DISTANCE})`,
   )
+  console.log(`pairs found between different photos, by signal and distance: ${JSON.stringify(wrongLinks)}`)
   return {
     set,
     photos: sources.length,
@@ -257,6 +267,7 @@ async function accuracy(set: string, sources: Source[]) {
     recall: round(recall, 4),
     falseIdentical,
     closestDifferentPhotosBits: closestDifferent,
+    wrongLinks,
     perKind,
   }
 }

@@ -107,6 +107,7 @@ export interface Config {
       ingestMedia: TaskIngestMedia;
       analyzeMedia: TaskAnalyzeMedia;
       scanDuplicates: TaskScanDuplicates;
+      backfillDuplicateHashes: TaskBackfillDuplicateHashes;
       backup: TaskBackup;
       inline: {
         input: unknown;
@@ -347,7 +348,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backup';
+        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backup';
         taskID: string;
         input?:
           | {
@@ -380,7 +381,8 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backup') | null;
+  taskSlug?:
+    ('inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backup') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -706,6 +708,14 @@ export interface TaskScanDuplicates {
   input: {
     scanId: string;
   };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackfillDuplicateHashes".
+ */
+export interface TaskBackfillDuplicateHashes {
+  input?: unknown;
   output?: unknown;
 }
 /**

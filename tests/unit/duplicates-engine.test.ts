@@ -206,7 +206,11 @@ describe('the engine', () => {
     const { embeddings } = JSON.parse(readFileSync(path.join(process.cwd(), 'tests/fixtures/analysis/embeddings.json'), 'utf8')) as {
       embeddings: Array<{ photo: string; kind: string; embedding: number[] }>
     }
-    const rows = embeddings.map((e, i) => row(`${e.photo}|${e.kind}`, { size: 1000 + i, embedding: e.embedding }))
+    // The originals are the largest files (each group's best): a group holds only files that
+    // match its best directly, and the edited copies of one street need not match the other's.
+    const rows = embeddings.map((e, i) =>
+      row(`${e.photo}|${e.kind}`, { size: (e.kind === 'original' ? 5000 : 1000) + i, embedding: e.embedding }),
+    )
     const groups = findDuplicateGroups(rows)
     const sceneOf = (id: string) => id.split('|')[0].replace(/exterior-street-[ab]/, 'exterior-street')
     for (const group of groups) {
@@ -263,6 +267,48 @@ describe('the engine', () => {
       { confidence: 85, reason: 'visual_similarity', memberIds: ['captioned', 'original'] },
       { confidence: 85, reason: 'visual_similarity', memberIds: ['photo', 'flopped'] },
     ])
+  })
+
+  it('never chains: a file joins a group only by matching its best file, identical copies count as one file', () => {
+    // a ~ b (8 bits) and b ~ c (8 bits), but c is 16 bits from a: c must not be offered for deletion in a's favour.
+    const groups = findDuplicateGroups([
+      row('a', { perceptualHash: '0000000000000000', size: 900 }),
+      row('b', { perceptualHash: '00000000000000ff', size: 800 }),
+      row('c', { sha256: 'sha-c', perceptualHash: '000000000000ffff', size: 700 }),
+      row('c copy', { sha256: 'sha-c', perceptualHash: '000000000000ffff', size: 700 }),
+    ])
+    expect(groups).toEqual([
+      { confidence: 100, reason: 'identical_hash', memberIds: ['c', 'c copy'] },
+      { confidence: 83, reason: 'visual_similarity', memberIds: ['a', 'b'] },
+    ])
+  })
+
+  it('takes a whole group of identical copies along when one of them matches the best file', () => {
+    const groups = findDuplicateGroups([
+      row('best', { perceptualHash: '0000000000000000', size: 900 }),
+      row('copy 1', { sha256: 'same', perceptualHash: 'ffffffffffffffff', size: 100 }),
+      row('copy 2', { sha256: 'same', perceptualHash: '0000000000000001', size: 100 }),
+    ])
+    expect(groups).toHaveLength(1)
+    expect(groups[0].memberIds).toEqual(['best', 'copy 1', 'copy 2'])
+    expect(groups[0]).toMatchObject({ confidence: 100, reason: 'identical_hash' })
+  })
+
+  it('does not trust a close whole-image hash that most regions contradict (one caption on two plain photos)', () => {
+    const caption = ['a', 'b', 'c'].map((digit) => digit.repeat(16))
+    const plain = (digits: string) => [...digits].map((digit) => digit.repeat(16))
+    const groups = findDuplicateGroups([
+      // Two different plain photos with one caption along the bottom: the caption decides their whole hashes.
+      row('sky', { perceptualHash: '0123456789abcdef', regionHashes: [...plain('000000'), ...caption], size: 900 }),
+      row('wall', { perceptualHash: '0123456789abcdee', regionHashes: [...plain('ffffff'), ...caption], size: 800 }),
+      // A re-encode of the sky: most regions alike (one far), so the whole hash is trusted.
+      row('sky again', {
+        perceptualHash: '0123456789abcdec',
+        regionHashes: [...plain('0000f0'), ...caption],
+        size: 700,
+      }),
+    ])
+    expect(groups).toEqual([{ confidence: 95, reason: 'visual_similarity', memberIds: ['sky', 'sky again'] }])
   })
 
   it('keeps the strongest reason of a chained group', () => {

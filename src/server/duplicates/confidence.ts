@@ -23,6 +23,14 @@ export const MAX_MIRROR_DISTANCE = 7
 export const MIN_MATCHING_REGIONS = 6
 export const MAX_REGION_DISTANCE = 6
 /**
+ * A close whole-image hash is not trusted when REGIONS_TO_CONTRADICT of the 9 regions are at
+ * least FAR_REGION_DISTANCE bits apart (find-groups.ts regionsContradict): a majority of the
+ * picture unlike. Re-encodes, resizes and brightness changes of real photos keep most region
+ * hashes within 10 bits; unrelated regions differ in 32 on average.
+ */
+export const FAR_REGION_DISTANCE = 22
+export const REGIONS_TO_CONTRADICT = 5
+/**
  * Smallest cosine between *centred* analysis embeddings (the library's mean embedding, or the
  * model's mean over real photos, subtracted) for "the same scene shot twice". The model's raw embeddings are non-negative,
  * so unrelated photos reach 0.98 raw; centred, unrelated real photos stayed ≤ 0.76 and

@@ -7,7 +7,7 @@
 //                       the hash of the mirrored image, region hashes (a caption or a logo
 //                       along one side), and analysis embeddings through an LSH index.
 // Pairs become groups by union-find; a group's confidence and reason are its strongest pair's.
-import { bestFirst, type RankedFile } from './best-first'
+import { bestFirst, compareBestFirst, type RankedFile } from './best-first'
 import {
   IDENTICAL_CONFIDENCE,
   MAX_CROP_DISTANCE,
@@ -15,6 +15,8 @@ import {
   MAX_REGION_DISTANCE,
   MAX_WHOLE_DISTANCE,
   MIN_MATCHING_REGIONS,
+  FAR_REGION_DISTANCE,
+  REGIONS_TO_CONTRADICT,
   MIN_EMBEDDING_COSINE,
   MIN_EMBEDDINGS_FOR_CENTRING,
   SIZE_AND_NAME_CONFIDENCE,
@@ -52,7 +54,19 @@ export type FoundGroup = {
   memberIds: string[]
 }
 
-type Edge = { a: number; b: number; confidence: number; reason: DuplicateReason }
+/** Which signal linked a pair (the reason alone does not tell a crop from a caption). */
+export type EdgeSignal = 'sha256' | 'size_and_name' | 'whole' | 'crop' | 'mirror' | 'regions' | 'embedding'
+
+/** A pair of rows (by index, a < b) found alike, with its strongest signal. */
+export type Edge = {
+  a: number
+  b: number
+  confidence: number
+  reason: DuplicateReason
+  signal: EdgeSignal
+  /** Bits apart for a hash signal (the worst close region for regions), 0 otherwise. */
+  distance: number
+}
 
 export type FindOptions = {
   /** Look for mirrored copies too (one more probe per file). @default true */
@@ -100,19 +114,34 @@ export async function findDuplicateGroupsAsync(
 
 /** The engine, as steps: yields progress now and then, returns the groups. */
 export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOptions = {}): Generator<Progress, FoundGroup[]> {
+  const edges = yield* duplicateEdgeSteps(rows, options)
+  return groupsOf(rows, edges)
+}
+
+/** Every pair of rows found alike, each with its strongest signal (the benchmark reads them to explain a wrong group). */
+export function findDuplicateEdges(rows: readonly ScanRow[], options: FindOptions = {}): Edge[] {
+  const steps = duplicateEdgeSteps(rows, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** The pairs, as steps: yields progress now and then, returns the pairs. */
+function* duplicateEdgeSteps(rows: readonly ScanRow[], options: FindOptions = {}): Generator<Progress, Edge[]> {
   const { mirrors = true } = options
   const count = rows.length
   const edges = new Map<number, Edge>()
-  const addEdge = (x: number, y: number, confidence: number, reason: DuplicateReason) => {
+  const addEdge = (x: number, y: number, confidence: number, reason: DuplicateReason, signal: EdgeSignal, distance = 0) => {
     const [a, b] = x < y ? [x, y] : [y, x]
     const key = a * count + b
-    const edge = { a, b, confidence, reason }
+    const edge: Edge = { a, b, confidence, reason, signal, distance }
     const known = edges.get(key)
     if (!known || strongerThan(edge, known)) edges.set(key, edge)
   }
 
   // Exact signals: buckets, linked in a chain (union-find makes the chain a group).
-  linkBuckets(rows, (row) => row.sha256 || null, (a, b) => addEdge(a, b, IDENTICAL_CONFIDENCE, 'identical_hash'))
+  linkBuckets(rows, (row) => row.sha256 || null, (a, b) => addEdge(a, b, IDENTICAL_CONFIDENCE, 'identical_hash', 'sha256'))
   // Names are compared only among files of one byte size (few share one): normalising every
   // name would cost more than the rest of this step.
   const sizeKey = (row: ScanRow) => (row.size && row.size > 0 ? `${row.fileType}:${row.size}` : null)
@@ -129,7 +158,7 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
       const name = normaliseName(row.originalFilename)
       return name ? `${key}:${name}` : null
     },
-    (a, b) => addEdge(a, b, SIZE_AND_NAME_CONFIDENCE, 'size_and_name'),
+    (a, b) => addEdge(a, b, SIZE_AND_NAME_CONFIDENCE, 'size_and_name', 'size_and_name'),
   )
 
   // Visual: every whole hash and crop hash indexed, each file's whole hash (and its mirror) probed.
@@ -185,9 +214,9 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
       const other = owners[entry]
       if (other === item || rows[other].fileType !== rows[item].fileType) return
       if (isCrop[entry]) {
-        if (distance <= MAX_CROP_DISTANCE) addEdge(item, other, visualConfidence(distance, 'crop'), 'visual_similarity')
-      } else if (distance <= MAX_WHOLE_DISTANCE && item < other) {
-        addEdge(item, other, visualConfidence(distance, 'whole'), 'visual_similarity')
+        if (distance <= MAX_CROP_DISTANCE) addEdge(item, other, visualConfidence(distance, 'crop'), 'visual_similarity', 'crop', distance)
+      } else if (distance <= MAX_WHOLE_DISTANCE && item < other && !regionsContradict(rows[item], rows[other])) {
+        addEdge(item, other, visualConfidence(distance, 'whole'), 'visual_similarity', 'whole', distance)
       }
     }),
   )
@@ -203,7 +232,7 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
           const item = hashed[query]
           const other = owners[entry]
           if (other === item || isCrop[entry] || rows[other].fileType !== rows[item].fileType) return
-          addEdge(item, other, visualConfidence(distance, 'mirror'), 'visual_similarity')
+          addEdge(item, other, visualConfidence(distance, 'mirror'), 'visual_similarity', 'mirror', distance)
         },
       ),
     )
@@ -254,7 +283,7 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
           worst = Math.max(worst, distance)
         }
       }
-      if (close >= MIN_MATCHING_REGIONS) addEdge(item, other, regionConfidence(close, worst), 'visual_similarity')
+      if (close >= MIN_MATCHING_REGIONS) addEdge(item, other, regionConfidence(close, worst), 'visual_similarity', 'regions', worst)
     }
   }
 
@@ -281,7 +310,7 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
       embeddings.near(entry, MIN_EMBEDDING_COSINE, (other, similarity) => {
         const otherItem = usable[other]
         if (otherItem > item && rows[otherItem].fileType === rows[item].fileType) {
-          addEdge(item, otherItem, embeddingConfidence(similarity), 'visual_similarity')
+          addEdge(item, otherItem, embeddingConfidence(similarity), 'visual_similarity', 'embedding')
         }
       })
       done++
@@ -289,25 +318,112 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
     }
   }
   yield { done: total, total }
+  return [...edges.values()]
+}
 
-  // Groups: union-find over the pairs, each group keeping its strongest pair.
-  const sets = new UnionFind(count)
-  for (const edge of edges.values()) sets.union(edge.a, edge.b)
-  const strongest = new Map<number, Edge>()
-  for (const edge of edges.values()) {
-    const root = sets.find(edge.a)
-    const known = strongest.get(root)
-    if (!known || strongerThan(edge, known)) strongest.set(root, edge)
+/**
+ * Groups from the pairs, so that every member is itself a match of its group's best file: the
+ * dialog's "Select All But Best" deletes all the others, so a file that only resembles another
+ * member (A ~ B ~ C, C unlike A) must not be offered for deletion in A's favour. Union-find
+ * would chain such weak links (a caption shared by two different photos joins both photos'
+ * copies into one group). Identical bytes are one file for this (equality is transitive).
+ * Greedy and linear after one sort: files are taken best first; a file not yet in a group
+ * starts one and takes every file it matches directly that is not in a group yet (all of them
+ * rank below it, or they would have taken it). A group keeps its strongest pair.
+ */
+export function groupsOf(rows: readonly ScanRow[], edges: readonly Edge[]): FoundGroup[] {
+  const count = rows.length
+  const copies = new UnionFind(count)
+  for (const edge of edges) if (edge.signal === 'sha256') copies.union(edge.a, edge.b)
+  const classOf = new Int32Array(count)
+  for (let item = 0; item < count; item++) classOf[item] = copies.find(item)
+  // The members of each class, as a linked list threaded through `nextCopy`.
+  const firstCopy = new Int32Array(count).fill(-1)
+  const nextCopy = new Int32Array(count).fill(-1)
+  for (let item = count - 1; item >= 0; item--) {
+    nextCopy[item] = firstCopy[classOf[item]]
+    firstCopy[classOf[item]] = item
   }
-  const groups = sets.groups().map((members) => {
-    const edge = strongest.get(sets.find(members[0]))!
-    return {
+  // Neighbouring classes (compressed rows: `starts` into `neighbours`).
+  const starts = new Int32Array(count + 1)
+  for (const edge of edges) {
+    const x = classOf[edge.a]
+    const y = classOf[edge.b]
+    if (x === y) continue
+    starts[x + 1]++
+    starts[y + 1]++
+  }
+  for (let item = 0; item < count; item++) starts[item + 1] += starts[item]
+  const fill = starts.slice(0, count)
+  const neighbours = new Int32Array(starts[count])
+  for (const edge of edges) {
+    const x = classOf[edge.a]
+    const y = classOf[edge.b]
+    if (x === y) continue
+    neighbours[fill[x]++] = y
+    neighbours[fill[y]++] = x
+  }
+
+  // Only files with a copy or a match can be in a group (most have neither: no need to sort those).
+  const linked: number[] = []
+  for (let item = 0; item < count; item++) {
+    const cls = classOf[item]
+    if (starts[cls + 1] > starts[cls] || firstCopy[cls] !== item || nextCopy[item] !== -1) linked.push(item)
+  }
+  const order = linked.sort((x, y) => compareBestFirst(rows[x], rows[y]))
+  const groupOf = new Int32Array(count).fill(-1)
+  const members: number[][] = []
+  for (const item of order) {
+    const centre = classOf[item]
+    if (groupOf[centre] !== -1) continue
+    const group = members.length
+    const taken: number[] = []
+    const take = (cls: number) => {
+      groupOf[cls] = group
+      for (let member = firstCopy[cls]; member !== -1; member = nextCopy[member]) taken.push(member)
+    }
+    take(centre)
+    for (let k = starts[centre]; k < starts[centre + 1]; k++) if (groupOf[neighbours[k]] === -1) take(neighbours[k])
+    members.push(taken)
+  }
+  const strongest: Array<Edge | undefined> = new Array(members.length)
+  for (const edge of edges) {
+    const group = groupOf[classOf[edge.a]]
+    if (group !== groupOf[classOf[edge.b]]) continue
+    const known = strongest[group]
+    if (!known || strongerThan(edge, known)) strongest[group] = edge
+  }
+  const groups: FoundGroup[] = []
+  members.forEach((taken, group) => {
+    const edge = strongest[group]
+    if (taken.length < 2 || !edge) return
+    groups.push({
       confidence: edge.confidence,
       reason: edge.reason,
-      memberIds: bestFirst(members.map((item) => rows[item])).map((row) => row.id),
-    }
+      memberIds: bestFirst(taken.map((item) => rows[item])).map((row) => row.id),
+    })
   })
   return groups.sort((x, y) => y.confidence - x.confidence || x.memberIds[0].localeCompare(y.memberIds[0]))
+}
+
+/**
+ * Whether two files' region hashes say they are different pictures although their whole-image
+ * hashes are close: most regions (REGIONS_TO_CONTRADICT of 9) at least FAR_REGION_DISTANCE bits
+ * apart, about what unrelated pictures show (32 on average). A whole-image pHash reads only the
+ * lowest frequencies; on a plain picture (sky, a wall, fog) those are near zero, and a caption
+ * or a logo laid over it decides them alone, so two different plain photos with the same
+ * caption get nearly the same whole hash. Their regions away from the caption still differ.
+ * Files without region hashes (older rows until the backfill reaches them) are not contradicted.
+ */
+export function regionsContradict(a: ScanRow, b: ScanRow): boolean {
+  if (a.regionHashes?.length !== REGIONS || b.regionHashes?.length !== REGIONS) return false
+  let far = 0
+  for (let region = 0; region < REGIONS; region++) {
+    const x = parseHash64(a.regionHashes[region])
+    const y = parseHash64(b.regionHashes[region])
+    if (x && y && hamming64(x.hi, x.lo, y.hi, y.lo) >= FAR_REGION_DISTANCE && ++far >= REGIONS_TO_CONTRADICT) return true
+  }
+  return false
 }
 
 /** Links the files sharing a key (each to the first of its bucket). */

@@ -16,6 +16,8 @@ export type PausePoint =
   | 'scan:before-results'
   /** A backup's file is in the store under its temporary key; it is neither copied nor recorded. */
   | 'backup:written'
+  /** The hash backfill has computed one file's mirror and region hashes; they are not written yet. */
+  | 'backfill:before-write'
 
 const waiting = new Map<PausePoint, () => Promise<void>>()
 

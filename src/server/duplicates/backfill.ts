@@ -1,0 +1,70 @@
+// Mirror and region hashes for media processed before ingest stored them (migration
+// 20261123_015000): without them the scan predicts a mirror hash from the pHash and cannot
+// match a captioned copy by its regions, nor doubt a whole-hash match its regions contradict.
+// A job computes them from the stored original (an image) or poster (a video), the same bytes
+// ingest hashed, and writes only those two columns, only where they are still empty: ingest
+// running again meanwhile writes its own, and they are kept. Idempotent (a re-run, after a
+// crash or kill, takes the rows still without hashes); queued at start-up when any row needs
+// it and no backfill is waiting already.
+import type { Payload } from 'payload'
+import { poolOf } from '../db/pool'
+import { pausePoint } from '../media/pause-points'
+import { perceptualHashesOf, regionHashesOf } from '../media/phash'
+import { readObject } from '../storage/s3'
+import { HASH_BACKFILL_TASK } from './scan-task'
+
+/** Rows read per query: each then costs one download and one decode. */
+const BATCH = 16
+
+/** Processed media without a mirror or region hashes, whose hashed bytes are stored. */
+const NEEDS_HASHES = `status = 'ready' AND (mirror_hash IS NULL OR region_hashes IS NULL)
+  AND CASE WHEN file_type = 'video' THEN poster_key IS NOT NULL ELSE storage_key IS NOT NULL END`
+
+export type BackfillResult = { written: number; failed: number }
+
+/** Computes the missing hashes, row after row (ascending id, so each row is tried once per run). */
+export async function backfillDuplicateHashes(payload: Payload): Promise<BackfillResult> {
+  const pool = poolOf(payload)
+  const result: BackfillResult = { written: 0, failed: 0 }
+  let after = '00000000-0000-0000-0000-000000000000'
+  for (;;) {
+    const { rows } = await pool.query<{ id: string; key: string }>(
+      `SELECT id::text AS id, CASE WHEN file_type = 'video' THEN poster_key ELSE storage_key END AS key
+         FROM media WHERE ${NEEDS_HASHES} AND id > $1::uuid ORDER BY id LIMIT ${BATCH}`,
+      [after],
+    )
+    if (rows.length === 0) return result
+    for (const { id, key } of rows) {
+      after = id
+      let hashes: { mirror: string; regions: string[] }
+      try {
+        const bytes = await readObject(key)
+        hashes = { mirror: (await perceptualHashesOf(bytes)).mirror, regions: await regionHashesOf(bytes) }
+      } catch (error) {
+        // A missing or unreadable file: the scan goes on without these hashes for it.
+        result.failed++
+        payload.logger.warn({ err: error, msg: `No mirror or region hashes for media ${id}` })
+        continue
+      }
+      await pausePoint('backfill:before-write')
+      const written = await pool.query(
+        `UPDATE media SET mirror_hash = COALESCE(mirror_hash, $2), region_hashes = COALESCE(region_hashes, $3::jsonb)
+          WHERE id = $1`,
+        [id, hashes.mirror, JSON.stringify(hashes.regions)],
+      )
+      if ((written.rowCount ?? 0) > 0) result.written++
+    }
+  }
+}
+
+/** Queues the backfill when a row needs it and none is queued or running; answers whether it queued one. */
+export async function queueHashBackfill(payload: Payload): Promise<boolean> {
+  const { rows } = await poolOf(payload).query<{ needed: boolean; waiting: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM media WHERE ${NEEDS_HASHES}) AS needed,
+            EXISTS (SELECT 1 FROM payload_jobs WHERE task_slug = $1 AND completed_at IS NULL AND has_error IS NOT TRUE) AS waiting`,
+    [HASH_BACKFILL_TASK],
+  )
+  if (!rows[0].needed || rows[0].waiting) return false
+  await payload.jobs.queue({ task: HASH_BACKFILL_TASK, input: {} })
+  return true
+}
