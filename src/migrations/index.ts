@@ -10,6 +10,7 @@ import * as migration_20261123_015000_duplicate_hashes from './20261123_015000_d
 import * as migration_20261123_016000_backup_runs from './20261123_016000_backup_runs';
 import * as migration_20261123_0171_restore_tidy from './20261123_0171_restore_tidy';
 import * as migration_20261123_0173_jobs_notify from './20261123_0173_jobs_notify';
+import * as migration_20261123_0260_job_lost_claims from './20261123_0260_job_lost_claims';
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261123_0173_jobs_notify.up,
     down: migration_20261123_0173_jobs_notify.down,
     name: '20261123_0173_jobs_notify',
+  },
+  {
+    up: migration_20261123_0260_job_lost_claims.up,
+    down: migration_20261123_0260_job_lost_claims.down,
+    name: '20261123_0260_job_lost_claims',
   },
 ];
