@@ -174,6 +174,10 @@ export function startJobsWorker(
     await listening
     while (!stopped) {
       const entry = await gate.enter()
+      if (stopped) {
+        entry.leave()
+        break
+      }
       try {
         const ticket = wakeups.ticket(queue)
         const { job, nextDueMs } = await claimNext(payload, queue, entry.mayTakeSuspect)
