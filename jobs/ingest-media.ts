@@ -2,12 +2,13 @@
 // Transient failures are retried; after the last attempt (or at once, for a file that
 // is not an allowed image or video) the record is marked failed with a reason.
 // An outage (the store or the database not answering) is not the file's fault and never
-// counts as an attempt: the job queues its own re-run OUTAGE_RETRY_MS later and ends, so a
-// photo uploaded just before the store went down is processed once it is back, however long
-// the outage. When even that cannot be queued (the database is down), the job is left for
+// counts as an attempt: the job queues its own re-run and ends, so a photo uploaded just
+// before the store went down is processed once it is back, however long the outage. The re-run
+// waits OUTAGE_RETRY_MS, doubled for each re-run that met the outage again (input.deferrals),
+// up to OUTAGE_RETRY_MAX_MS: a long outage is not polled every few seconds. When even that cannot be queued (the database is down), the job is left for
 // the worker to release and claim again (src/server/jobs/worker.ts).
 import type { TaskConfig } from 'payload'
-import { INGEST_RETRIES, INGEST_TASK, OUTAGE_RETRY_MS } from '../src/server/media/ingest-task'
+import { INGEST_RETRIES, INGEST_TASK, outageRetryDelayMs } from '../src/server/media/ingest-task'
 import { unavailableService } from '../src/server/http/unavailable'
 import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
 import { scheduleUploadBackup } from '../src/server/backup/schedule'
@@ -22,7 +23,11 @@ const backupAfterUpload = (payload: Parameters<typeof poolOf>[0]) =>
 export const ingestMediaTask: TaskConfig<any> = {
   slug: INGEST_TASK,
   label: 'Process an uploaded media file',
-  inputSchema: [{ name: 'mediaId', type: 'text', required: true }],
+  inputSchema: [
+    { name: 'mediaId', type: 'text', required: true },
+    // How many tries before this one met an outage (its re-runs carry it on, for the backoff).
+    { name: 'deferrals', type: 'number' },
+  ],
   retries: INGEST_RETRIES,
   handler: async ({ input, job, req }) => {
     const mediaId = String(input.mediaId)
@@ -31,11 +36,15 @@ export const ingestMediaTask: TaskConfig<any> = {
     } catch (error) {
       const unavailable = unavailableService(error)
       if (unavailable) {
-        req.payload.logger.warn(`Processing of ${mediaId} waits for the ${unavailable}: trying again shortly`)
+        const deferrals = Number(input.deferrals ?? 0) || 0
+        const delayMs = outageRetryDelayMs(deferrals)
+        req.payload.logger.warn(
+          `Processing of ${mediaId} waits for the ${unavailable}: trying again in ${Math.round(delayMs / 1000)} s (deferral ${deferrals + 1})`,
+        )
         await req.payload.jobs.queue({
           task: INGEST_TASK,
-          input: { mediaId },
-          waitUntil: new Date(Date.now() + OUTAGE_RETRY_MS),
+          input: { mediaId, deferrals: deferrals + 1 },
+          waitUntil: new Date(Date.now() + delayMs),
         })
         return { output: { deferred: unavailable } }
       }

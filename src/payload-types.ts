@@ -685,6 +685,7 @@ export interface CollectionsWidget {
 export interface TaskIngestMedia {
   input: {
     mediaId: string;
+    deferrals?: number | null;
   };
   output?: unknown;
 }

@@ -6,6 +6,7 @@ import { LOCK_TIME_MS, MAX_LOGIN_ATTEMPTS } from '../../src/lib/constants'
 import { limitPayloadAuthRoutes } from '../../src/server/auth/sign-in-limits'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { isSecureDeployment } from '../../src/server/env'
+import { outageBehindNoUser } from '../../src/server/http/unavailable'
 import { firstUserOrAuthenticated } from './access'
 import { enforcePasswordPolicy } from './hooks/enforce-password-policy'
 
@@ -28,6 +29,11 @@ export const Users: CollectionConfig = {
     delete: authenticated,
     admin: ({ req }) => Boolean(req.user),
   },
-  hooks: { beforeOperation: [limitPayloadAuthRoutes, strictQuery, strictWrite], beforeValidate: [enforcePasswordPolicy] },
+  hooks: {
+    beforeOperation: [limitPayloadAuthRoutes, strictQuery, strictWrite],
+    beforeValidate: [enforcePasswordPolicy],
+    // GET /api/users/me during a database outage: 503, not `{ user: null }` ("signed out").
+    afterMe: [outageBehindNoUser],
+  },
   fields: [],
 }

@@ -11,6 +11,7 @@ import * as migration_20261123_016000_backup_runs from './20261123_016000_backup
 import * as migration_20261123_0171_restore_tidy from './20261123_0171_restore_tidy';
 import * as migration_20261123_0173_jobs_notify from './20261123_0173_jobs_notify';
 import * as migration_20261123_0250_hash_backfill_task from './20261123_0250_hash_backfill_task';
+import * as migration_20261123_0260_job_lost_claims from './20261123_0260_job_lost_claims';
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261123_0250_hash_backfill_task.up,
     down: migration_20261123_0250_hash_backfill_task.down,
     name: '20261123_0250_hash_backfill_task',
+  },
+  {
+    up: migration_20261123_0260_job_lost_claims.up,
+    down: migration_20261123_0260_job_lost_claims.down,
+    name: '20261123_0260_job_lost_claims',
   },
 ];

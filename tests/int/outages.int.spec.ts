@@ -22,6 +22,8 @@ import { servicesUnderTest, type ServicesUnderTest } from '../helpers/outage-ser
 
 const DATABASE_DOWN = 'The gallery cannot reach its database right now. Please try again in a moment.'
 const STORE_DOWN = 'The gallery cannot reach its file storage right now. Please try again in a moment.'
+/** How long the store stays down while the suite counts an ingest's tries. */
+const OUTAGE_WINDOW_MS = 40_000
 
 let dataDir: string
 let services: ServicesUnderTest
@@ -134,6 +136,15 @@ describe('PostgreSQL stopped and started under traffic', () => {
     const grant = await manager.call('POST', '/api/objects/upload', { json: { filename: 'x.jpg', contentType: 'image/jpeg' } })
     expect(grant.status).toBe(503)
     expect(grant.body.message).toBe(DATABASE_DOWN)
+    // Payload's "who am I" (the admin asks it on every screen): the same 503, not `{ user: null }`.
+    const me = await manager.call('GET', '/api/users/me')
+    expect(me.status).toBe(503)
+    expect(me.body.message).toBe(DATABASE_DOWN)
+    expect(me.body.user).toBeUndefined()
+    // Without a session there is nobody to look up: still "nobody", as before the outage.
+    const anonymousMe = await get(`${app.url}/api/users/me`)
+    expect(anonymousMe.status).toBe(200)
+    expect(JSON.parse(anonymousMe.text).user).toBeNull()
 
     await services.start('postgres')
     await waitFor('the read API to answer again', async () => (await get(`${app.url}/api/sections`)).status === 200 || undefined)
@@ -145,6 +156,9 @@ describe('PostgreSQL stopped and started under traffic', () => {
 
     // Everything answers again: the pools reconnected, the caches are served.
     for (const [url, headers] of requests) expect((await get(url, headers)).status, url).toBe(200)
+    const meAgain = await manager.call('GET', '/api/users/me')
+    expect(meAgain.status).toBe(200)
+    expect(meAgain.body.user.username).toBeTruthy()
     const notes = await manager.call('PUT', `/api/media-files/${ready}/metadata`, { json: { notes: 'after the outage' } })
     expect(notes.status).toBe(200)
     expect(notes.body.notes).toBe('after the outage')
@@ -214,9 +228,18 @@ describe('the object store down', () => {
       return rows.length === 1 && rows[0].later ? true : undefined
     })
     expect(await mediaStatus(late)).not.toBe('failed')
+    // No spinning while the store stays down: each re-run waits twice as long as the one before
+    // (10 s, 20 s, 40 s, …), so within OUTAGE_WINDOW_MS of the first try there are at most 3
+    // tries (a fixed 10 s would make 5, re-queueing at once hundreds).
+    const tries = () => worker.log.filter((line) => line.includes(`Processing of ${late} waits for the store`)).length
+    expect(tries()).toBeGreaterThanOrEqual(1)
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_WINDOW_MS))
+    expect(tries()).toBeGreaterThanOrEqual(2)
+    expect(tries()).toBeLessThanOrEqual(3)
+    expect(await mediaStatus(late)).toBe('processing')
 
     await services.start('store')
-    await waitFor('the late photo to be processed', async () => (await mediaStatus(late)) === 'ready' || undefined, 90_000)
+    await waitFor('the late photo to be processed', async () => (await mediaStatus(late)) === 'ready' || undefined, 120_000)
     const again = await get(`${app.url}${file.objectPath}/w400.webp`)
     expect(again.status).toBe(200)
     expect(again.type).toBe('image/webp')
@@ -224,7 +247,7 @@ describe('the object store down', () => {
     expect(registered.status).toBe(201)
     expect(app.exited()).toBe(false)
     expect(worker.exited()).toBe(false)
-  }, 240_000)
+  }, 360_000)
 })
 
 // The messages the suite expects are the product's.

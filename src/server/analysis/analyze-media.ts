@@ -122,7 +122,7 @@ async function record(payload: Payload, row: MediaRow, analysis: ImageAnalysis, 
   const tags = analysisTags({ ...words, outdoor })
   const unplaced = !row.section_id && !row.is_hidden
   const suggestion = unplaced ? suggestPlacement(analysis.embedding, asPlaced) : null
-  await pausePoint('analysis:before-results')
+  await pausePoint('analysis:before-results', row.id)
 
   const client = await poolOf(payload).connect()
   try {

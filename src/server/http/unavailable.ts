@@ -136,12 +136,38 @@ export const unavailableAfterError = ({ error, req }: { error: Error; req: { res
  */
 export async function outageBehindRefusal(error: unknown, req: { payload: Payload; headers: Headers }): Promise<unknown> {
   if (!(error instanceof HttpError) || error.status !== 401) return error
+  return (await databaseOutageBehindNoUser(req)) ?? error
+}
+
+/**
+ * For a request that carries credentials but was found to have no user: the database's error
+ * when that is because the database does not answer (one `SELECT 1`), else null.
+ */
+async function databaseOutageBehindNoUser(req: { payload: Payload; headers: Headers }): Promise<unknown> {
   const cookie = req.headers.get('cookie') ?? ''
-  if (!cookie.includes(`${req.payload.config.cookiePrefix}-token=`) && !req.headers.has('authorization')) return error
+  if (!cookie.includes(`${req.payload.config.cookiePrefix}-token=`) && !req.headers.has('authorization')) return null
   try {
     await poolOf(req.payload).query('SELECT 1')
-    return error
+    return null
   } catch (probe) {
-    return unavailableService(probe) ? probe : error
+    return unavailableService(probe) ? probe : null
   }
+}
+
+/**
+ * Payload's `GET /api/users/me` (the admin's "who am I") answers `{ user: null }` when the
+ * session check failed, so during a database outage the admin would think it was signed out.
+ * This afterMe hook answers the database's 503 instead, as every other call with a session does.
+ */
+export const outageBehindNoUser = async ({
+  req,
+  response,
+}: {
+  req: { payload: Payload; headers: Headers }
+  response: unknown
+}) => {
+  if ((response as { user?: unknown } | null)?.user) return response
+  const outage = await databaseOutageBehindNoUser(req)
+  if (outage) throw new ServiceUnavailableError('database', { cause: outage })
+  return response
 }

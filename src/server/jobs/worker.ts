@@ -13,6 +13,10 @@
 // not been touched for STALE_AFTER_MS lost its worker (a crash, a kill mid-ingest) and is
 // claimed again; ingest is idempotent, so the re-run gives the same result.
 //
+// A job whose claims keep ending with their worker (it crashes the process) is given up after
+// MAX_LOST_CLAIMS with a reason, instead of being claimed for ever; one that lost claims before
+// runs alone in its process, so the jobs that died with it are not blamed (crash-limit.ts).
+//
 // A job cut off by a database outage (Payload could not even record how it ended) is
 // released as soon as the database answers again, so it is claimed again at once rather
 // than after the stale limit; the task is idempotent, so the re-run finishes it.
@@ -24,6 +28,7 @@ import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { inferenceThreads } from '../analysis/model'
 import { poolOf } from '../db/pool'
 import { unavailableService } from '../http/unavailable'
+import { type ClaimedJob, giveUpCrashingJob, ISOLATE_AFTER_LOST_CLAIMS, MAX_LOST_CLAIMS, SuspectGate } from './crash-limit'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 import { fallbackPollMs, JobWakeups } from './job-wakeups'
 import { HEARTBEATS_PER_STALE_LIMIT, jobsStaleAfterMs } from './stale-after'
@@ -48,34 +53,41 @@ export const HEARTBEAT_MS = STALE_AFTER_MS / HEARTBEATS_PER_STALE_LIMIT
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
 /** Takes the oldest runnable job of a queue for this worker; null when none is waiting. */
-export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE): Promise<string | null> {
-  return (await claimNext(payload, queue)).id
+export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE, mayTakeSuspect = true): Promise<string | null> {
+  return (await claimNext(payload, queue, mayTakeSuspect)).job?.id ?? null
 }
 
 /**
  * The claim, and when there is nothing to claim, how long until the queue's next delayed job
  * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
+ * Claiming a row still marked processing (stale: its worker died with it) counts a lost claim.
  */
-async function claimNext(payload: Payload, queue: string): Promise<{ id: string | null; nextDueMs: number | null }> {
-  const { rows } = await poolOf(payload).query<{ id: string | null; next_due_ms: number | null }>(
+async function claimNext(
+  payload: Payload,
+  queue: string,
+  mayTakeSuspect: boolean,
+): Promise<{ job: ClaimedJob | null; nextDueMs: number | null }> {
+  const { rows } = await poolOf(payload).query<{ job: ClaimedJob | null; next_due_ms: number | null }>(
     `WITH claimed AS (
-       UPDATE payload_jobs SET processing = true, updated_at = now()
+       UPDATE payload_jobs SET processing = true, updated_at = now(),
+              lost_claims = lost_claims + CASE WHEN processing THEN 1 ELSE 0 END
         WHERE id = (
           SELECT id FROM payload_jobs
            WHERE completed_at IS NULL AND has_error IS NOT TRUE
              AND (processing = false OR updated_at < now() - make_interval(secs => $1))
              AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
+             AND ($3 OR lost_claims + CASE WHEN processing THEN 1 ELSE 0 END < $4)
            ORDER BY created_at
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
-        RETURNING id)
-     SELECT (SELECT id FROM claimed) AS id,
+        RETURNING id, task_slug, input, lost_claims)
+     SELECT (SELECT json_build_object('id', id, 'taskSlug', task_slug, 'input', input, 'lostClaims', lost_claims) FROM claimed) AS job,
             (SELECT ceil(extract(epoch FROM min(wait_until) - now()) * 1000)::float8 FROM payload_jobs
               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
                 AND wait_until >= now() AND queue = $2) AS next_due_ms`,
-    [STALE_AFTER_MS / 1000, queue],
+    [STALE_AFTER_MS / 1000, queue, mayTakeSuspect, ISOLATE_AFTER_LOST_CLAIMS],
   )
-  return { id: rows[0]?.id ?? null, nextDueMs: rows[0]?.next_due_ms ?? null }
+  return { job: rows[0]?.job ?? null, nextDueMs: rows[0]?.next_due_ms ?? null }
 }
 
 async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise<T>): Promise<T> {
@@ -157,13 +169,23 @@ export function startJobsWorker(
   const sweeping = sweep ? runSweep() : Promise.resolve()
   const sweeper = sweep ? setInterval(runSweep, SWEEP_INTERVAL_MS) : undefined
   sweeper?.unref()
+  const gate = new SuspectGate()
   const slot = async (queue: string) => {
     await listening
     while (!stopped) {
+      const entry = await gate.enter()
+      if (stopped) {
+        entry.leave()
+        break
+      }
       try {
         const ticket = wakeups.ticket(queue)
-        const { id, nextDueMs } = await claimNext(payload, queue)
-        if (id) {
+        const { job, nextDueMs } = await claimNext(payload, queue, entry.mayTakeSuspect)
+        const id = job?.id
+        if (!job || job.lostClaims < ISOLATE_AFTER_LOST_CLAIMS) entry.share()
+        if (job && job.lostClaims >= MAX_LOST_CLAIMS) {
+          await giveUpCrashingJob(payload, job)
+        } else if (id) {
           try {
             await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
           } catch (error) {
@@ -171,12 +193,16 @@ export function startJobsWorker(
             throw error
           }
         } else {
+          entry.leave()
           onIdle?.(queue)
           await wakeups.wait(queue, ticket, Math.min(pollMs, nextDueMs ?? Number.POSITIVE_INFINITY))
         }
       } catch (error) {
+        entry.leave()
         payload.logger.error({ err: error, msg: 'A jobs worker slot failed; retrying shortly' })
         await sleep(AFTER_ERROR_MS)
+      } finally {
+        entry.leave()
       }
     }
   }

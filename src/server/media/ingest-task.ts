@@ -2,5 +2,17 @@
 export const INGEST_TASK = 'ingestMedia'
 /** Attempts after the first one, for failures that may be transient (store or database hiccups). */
 export const INGEST_RETRIES = 2
-/** After an outage of the store or the database, the next try of an ingest comes this much later. */
+/**
+ * After an outage of the store or the database, the next try of an ingest comes this much
+ * later, doubled after each try that met the outage again, up to OUTAGE_RETRY_MAX_MS: 10 s,
+ * 20 s, 40 s, … 5 minutes. A long outage then costs a few tries an hour per photo, not one
+ * every 10 s, and a short one is caught up within seconds of its end.
+ */
 export const OUTAGE_RETRY_MS = 10_000
+export const OUTAGE_RETRY_MAX_MS = 5 * 60_000
+
+/** The delay before the next try, after `deferrals` tries that already met the outage (0 for the first). */
+export function outageRetryDelayMs(deferrals: number): number {
+  const tries = Number.isInteger(deferrals) && deferrals > 0 ? Math.min(deferrals, 30) : 0
+  return Math.min(OUTAGE_RETRY_MS * 2 ** tries, OUTAGE_RETRY_MAX_MS)
+}

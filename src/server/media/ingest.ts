@@ -58,7 +58,7 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
       detected.kind === 'image'
         ? await ingestImage(mediaId, media.storageKey, originalSize)
         : await ingestVideo(mediaId, media.storageKey, originalSize)
-    await pausePoint('ingest:before-results')
+    await pausePoint('ingest:before-results', mediaId)
     await update(payload, mediaId, {
       ...fields,
       isOptimized: true,

@@ -19,17 +19,20 @@ export type PausePoint =
   /** The hash backfill has computed one file's mirror and region hashes; they are not written yet. */
   | 'backfill:before-write'
 
-const waiting = new Map<PausePoint, () => Promise<void>>()
+/** What the writer at the point works on (a media id), when it says: a test may hold only that one. */
+type Wait = (subject?: string) => Promise<void>
 
-/** Makes writers reaching `point` wait for `wait()`; the answer removes the pause. */
-export function holdAt(point: PausePoint, wait: () => Promise<void>): () => void {
+const waiting = new Map<PausePoint, Wait>()
+
+/** Makes writers reaching `point` wait for `wait(subject)`; the answer removes the pause. */
+export function holdAt(point: PausePoint, wait: Wait): () => void {
   waiting.set(point, wait)
   return () => {
     if (waiting.get(point) === wait) waiting.delete(point)
   }
 }
 
-export async function pausePoint(point: PausePoint): Promise<void> {
+export async function pausePoint(point: PausePoint, subject?: string): Promise<void> {
   const wait = waiting.get(point)
-  if (wait) await wait()
+  if (wait) await wait(subject)
 }

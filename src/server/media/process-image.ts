@@ -115,17 +115,17 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
   }
 }
 
-/** The configured widths narrower than the image; the image's own width if none is. */
 /**
- * The standard widths narrower than the image, plus the image's own width when it is
- * narrower than the largest standard one (a 1000-px photo gets 400, 800 and 1000):
- * never upscaled, never capped below the original's own detail.
+ * The standard widths the image is at least as wide as (a 2400-px photo gets its 2400 one, at
+ * its own size), plus the image's own width when it is narrower than the largest standard one
+ * and not one of them (a 1000-px photo gets 400, 800 and 1000): never upscaled, never capped
+ * below the original's own detail.
  */
 export function derivativeWidths(widths: readonly number[], imageWidth: number): number[] {
   const standard = [...new Set(widths)].sort((a, b) => a - b)
-  const narrower = standard.filter((width) => width < imageWidth)
+  const fitting = standard.filter((width) => width <= imageWidth)
   const largest = standard[standard.length - 1] ?? imageWidth
-  return imageWidth < largest ? [...narrower, imageWidth] : narrower
+  return imageWidth < largest && !fitting.includes(imageWidth) ? [...fitting, imageWidth] : fitting
 }
 
 async function makeDerivative(image: sharp.Sharp, width: number): Promise<ImageDerivative> {

@@ -1,0 +1,66 @@
+// Pure parts of the jobs' robustness: the backoff of an ingest that meets an outage, and the
+// gate that makes a job suspected of killing its worker run alone in its process.
+import { describe, expect, it } from 'vitest'
+import { SuspectGate } from '../../src/server/jobs/crash-limit'
+import { outageRetryDelayMs } from '../../src/server/media/ingest-task'
+
+describe('the backoff of an ingest put off by an outage', () => {
+  it('waits 10 s, then twice as long after each try that met the outage again, up to 5 minutes', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map(outageRetryDelayMs)).toEqual([
+      10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000,
+    ])
+    expect(outageRetryDelayMs(1000)).toBe(300_000)
+  })
+
+  it('reads a missing or nonsensical count as the first try', () => {
+    for (const value of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(outageRetryDelayMs(value)).toBe(10_000)
+  })
+})
+
+describe('SuspectGate', () => {
+  const tick = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('lets only a slot that is alone take a suspect, and holds the other slots until it has ended', async () => {
+    const gate = new SuspectGate()
+    const first = await gate.enter()
+    expect(first.mayTakeSuspect).toBe(true)
+    // First took a suspect: it keeps the gate; a second slot waits.
+    let secondEntered = false
+    const second = gate.enter().then((entry) => {
+      secondEntered = true
+      return entry
+    })
+    await tick()
+    expect(secondEntered).toBe(false)
+    first.leave()
+    const entry = await second
+    expect(entry.mayTakeSuspect).toBe(true)
+    entry.leave()
+  })
+
+  it('lets the other slots claim ordinary jobs at once when the lone slot took an ordinary one', async () => {
+    const gate = new SuspectGate()
+    const first = await gate.enter()
+    expect(first.mayTakeSuspect).toBe(true)
+    first.share()
+    const second = await gate.enter()
+    // Another slot is busy: no suspect for this one.
+    expect(second.mayTakeSuspect).toBe(false)
+    second.leave()
+    first.leave()
+    const third = await gate.enter()
+    expect(third.mayTakeSuspect).toBe(true)
+    third.leave()
+  })
+
+  it('counts a slot once however often it leaves', async () => {
+    const gate = new SuspectGate()
+    const first = await gate.enter()
+    first.share()
+    first.leave()
+    first.leave()
+    const second = await gate.enter()
+    expect(second.mayTakeSuspect).toBe(true)
+    second.leave()
+  })
+})
