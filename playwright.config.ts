@@ -39,7 +39,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx src/host/launch.ts start',
+    command: 'node --conditions=production --import tsx src/host/launch.ts start',
     url: `${BASE_URL}/api/sections`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -16,6 +16,7 @@ import { freePort } from '../src/host/embedded/free-port'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium'
 import { intEnv, waitForIdleMachine } from './lib/harness'
+import { TSX_NODE_ARGS } from '../src/host/node-args'
 
 const ROOT = process.cwd()
 const RESULTS = path.join(ROOT, 'bench', 'results', 'public.json')
@@ -54,7 +55,7 @@ async function startProduct(dataDir: string): Promise<{ child: ChildProcess; bas
   await fs.mkdir(dataDir, { recursive: true })
   if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'host', 'launch.ts'), 'start'], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, path.join(ROOT, 'src', 'host', 'launch.ts'), 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,6 +35,7 @@ import {
   waitForReady,
   WORKER_ENTRY,
 } from './lib/harness'
+import { TSX_NODE_ARGS } from '../src/host/node-args'
 
 const SHARP_LOOP = path.join(ROOT, 'bench', 'upload-sharp-loop.ts')
 
@@ -345,7 +346,7 @@ function stepStats(values: number[]) {
 }
 
 async function sharpLoop(files: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SHARP_LOOP, String(LOOP_CONCURRENCY), ...files], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SHARP_LOOP, String(LOOP_CONCURRENCY), ...files], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

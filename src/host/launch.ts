@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { startServicesProcess } from './embedded/services-child'
+import { TSX_NODE_ARGS } from './node-args'
 
 const mode = process.argv[2]
 if (mode !== 'dev' && mode !== 'start') {
@@ -50,7 +51,7 @@ async function main() {
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, PORT: port, HOSTNAME: hostname }
   if (mode === 'start') Object.assign(env, { NODE_ENV: 'production' })
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'host', 'serve.ts')], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, path.join(root, 'src', 'host', 'serve.ts')], {
     stdio: 'inherit',
     env,
   })

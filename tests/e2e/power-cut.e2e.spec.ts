@@ -15,6 +15,7 @@ import { PASSWORD } from '../helpers/e2e-admin'
 import { uploadThroughApi } from '../helpers/e2e-seed'
 import { makePhoto } from '../helpers/media-fixtures'
 import { cutPower, isAlive } from '../helpers/process-tree'
+import { TSX_NODE_ARGS } from '../../src/host/node-args'
 
 const BATCH = 12
 /** Records created before the power goes: the rest of the batch is still uploading then. */
@@ -44,7 +45,7 @@ function startApp(extraEnv: Record<string, string> = {}) {
     ...extraEnv,
   })
   // Its own process group, like a service manager would start it.
-  app = spawn(process.execPath, ['--import', 'tsx', 'src/host/launch.ts', 'start'], {
+  app = spawn(process.execPath, [...TSX_NODE_ARGS, 'src/host/launch.ts', 'start'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { endedBeforeReady, retryLoaderHang } from './instances'
+import { TSX_NODE_ARGS } from '../../src/host/node-args'
 
 const READY = 'APP-INSTANCE-READY '
 
@@ -40,7 +41,7 @@ export function startAppInstance(env: Record<string, string>, name: string): Pro
 
 async function startOnce(env: Record<string, string>, name: string): Promise<AppInstance> {
   const entry = fileURLToPath(import.meta.url)
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, entry], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })

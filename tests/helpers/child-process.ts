@@ -1,6 +1,7 @@
 // Child processes for the crash tests: started with node itself (not npx), so a signal reaches
 // the process that holds the connections, with their output collected for the test to wait on.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { TSX_NODE_ARGS } from '../../src/host/node-args'
 
 export type Child = {
   process: ChildProcess
@@ -13,7 +14,7 @@ export type Child = {
 }
 
 export function spawnTsx(file: string, args: string[], env: NodeJS.ProcessEnv = process.env, options: { detached?: boolean } = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, file, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,

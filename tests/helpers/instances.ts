@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import readline from 'node:readline'
 import type { HttpClient } from './http-client'
+import { TSX_NODE_ARGS } from '../../src/host/node-args'
 
 /** Polls `check` until it answers something other than undefined/false; fails after `timeoutMs`. */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
@@ -103,11 +104,11 @@ export const saidNothing = (log: string[]) =>
   log.every((line) => !line.trim() || /Warning|node >=22|updates to AWS|security updates|a\.co\/|--trace-warnings|versions published/.test(line))
 
 async function startWorkerOnce(env: Record<string, string>, name: string) {
-  // Exactly what `npm run worker` runs (package.json: "tsx <entry>"), without npm in between.
+  // Exactly what `npm run worker` runs (package.json: "node <TSX_NODE_ARGS> <entry>"), without npm in between.
   const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker
-  const entry = /^tsx\s+(\S+)$/.exec(script)?.[1]
+  const entry = new RegExp(`^node ${TSX_NODE_ARGS.join(' ')} (\\S+)$`).exec(script)?.[1]
   if (!entry) throw new Error(`Unexpected worker script: ${script}`)
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, entry], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })

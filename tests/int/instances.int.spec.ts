@@ -13,6 +13,7 @@ import { HttpClient, managerClient } from '../helpers/http-client'
 import { makePhoto } from '../helpers/media-fixtures'
 import { startWorkerProcess, uploadThroughHost, waitFor } from '../helpers/instances'
 import { resetDatabase, testPayload } from '../helpers/payload'
+import { TSX_NODE_ARGS } from '../../src/host/node-args'
 
 type Worker = Awaited<ReturnType<typeof startWorkerProcess>>
 
@@ -196,7 +197,7 @@ describe('several app instances and workers on one database and store', () => {
       ['sched-1', 'sched-2', 'sched-3'].map(
         (name) =>
           new Promise<{ queued: boolean }>((resolve, reject) => {
-            const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/scheduled-child.ts', String(at)], {
+            const child = spawn(process.execPath, [...TSX_NODE_ARGS, 'tests/helpers/scheduled-child.ts', String(at)], {
               stdio: ['ignore', 'pipe', 'inherit'],
               env: { ...process.env, DATABASE_URL: urlFor(name) },
             })

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { StartedServices } from './services'
+import { TSX_NODE_ARGS } from '../node-args'
 
 type Options = {
   dataDir: string
@@ -29,7 +30,7 @@ export async function startServicesProcess({
   detached = false,
   env = process.env,
 }: Options): Promise<StartedServices & { pid: number }> {
-  const args = ['--import', 'tsx', ENTRY, dataDir, ...(ephemeral ? ['ephemeral'] : []), ...(all ? ['all'] : [])]
+  const args = [...TSX_NODE_ARGS, ENTRY, dataDir, ...(ephemeral ? ['ephemeral'] : []), ...(all ? ['all'] : [])]
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], detached, env })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
