@@ -4,6 +4,7 @@
 // GET /api/sections latency while analysis runs against idle; and the accuracy of category
 // and suggestions on the labelled real photographs in tests/fixtures/analysis.
 // Usage: npm run bench:analysis   (knobs: BENCH_PHOTOS, BENCH_STRICT=1; see bench/README.md)
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,6 +18,7 @@ import {
   ensureBuild,
   intEnv,
   log,
+  machineBusySeconds,
   machineInfo,
   printChecks,
   processTree,
@@ -24,6 +26,8 @@ import {
   round,
   RssSampler,
   sleep,
+  threadsOf,
+  threadUse,
   waitForIdleMachine,
   waitForReady,
   WORKER_ENTRY,
@@ -62,6 +66,56 @@ function sectionsLoad(baseUrl: string) {
   }
 }
 
+/**
+ * Starts measuring a phase; the function it answers gives the wall time, how many cores the
+ * whole machine kept busy, and how many of them went to processes outside this benchmark (the
+ * bench process and everything it started: server, worker, services, the loop). On a shared
+ * machine that share says how much the figures were squeezed.
+ */
+function phaseMeter() {
+  const ours = () => cpuSeconds(processTree(process.pid))
+  const busy0 = machineBusySeconds()
+  const ours0 = ours()
+  const t0 = performance.now()
+  return () => {
+    const wall = (performance.now() - t0) / 1000
+    const busy = machineBusySeconds() - busy0
+    return {
+      wallSeconds: round(wall, 1),
+      machineBusyCores: round(busy / wall, 2),
+      otherProcessesCores: round(Math.max(0, busy - (ours() - ours0)) / wall, 2),
+    }
+  }
+}
+
+type LoopResult = {
+  threads: number
+  nice: number
+  seconds: number
+  cpuSeconds: number
+  loadAverageAtStart: number[]
+  busiestThreads: ReturnType<typeof threadUse>
+}
+
+/** The plain loop in its own process (bench/lib/analysis-loop.ts); its one line of JSON. */
+function runLoop(keys: string[], env: Record<string, string>): Promise<LoopResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'lib', 'analysis-loop.ts'), ...keys], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? ''
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`The plain loop failed (exit ${code}): ${out.slice(-2000)}`))
+      else resolve(JSON.parse(line) as LoopResult)
+    })
+  })
+}
+
 async function main() {
   await ensureBuild()
   const run = await BenchRun.open('gallery-bench-analysis-')
@@ -71,12 +125,10 @@ async function main() {
     const env = { ...services.env, JOBS_WORKER: 'off', ANALYZE_ON_UPLOAD: 'false' }
     const server = await run.start(env)
     await waitForReady(server)
-    const { putObject, getObject } = await import('../src/server/storage/s3')
-    const { analyzeImageBytes } = await import('../src/server/analysis/engine')
-    const { inferenceThreadCount, setInferenceThreads, WORKER_INFERENCE_NICE } = await import('../src/server/analysis/model')
-    // The worker process (npm run worker) runs this many inference threads at this priority; the loop too.
+    const { putObject } = await import('../src/server/storage/s3')
+    const { inferenceThreadCount } = await import('../src/server/analysis/model')
+    // The worker process (npm run worker) runs this many inference threads; the loop too.
     const threads = inferenceThreadCount(process.env, true)
-    setInferenceThreads(threads, { nice: WORKER_INFERENCE_NICE })
 
     // 1. 200 processed photos: 800-px WebP renditions of the real photographs, each one varied
     //    (crop, mirror, brightness) so no two are the same bytes, and their ready records.
@@ -105,30 +157,25 @@ async function main() {
     }
 
     // 2. The plain loop: the same model on the same renditions, as many at once as the worker
-    //    has analysis slots (its inference threads + 1), without jobs, database or HTTP.
+    //    has analysis slots (two per inference thread), without jobs, database or HTTP, in a
+    //    process of its own at the worker's priority (bench/lib/analysis-loop.ts).
     await waitForIdleMachine('before the plain loop')
     log(`Plain loop: read each rendition from the store and run the engine on it (${threads} inference threads)`)
-    const read = async (key: string) => Buffer.from(await (await getObject(key))!.Body!.transformToByteArray())
-    await Promise.all(keys.slice(0, threads).map(async (key) => analyzeImageBytes(await read(key)))) // model loads
-    const loopLoad = os.loadavg().map((v) => round(v, 2))
-    const loopCpu0 = process.cpuUsage()
-    const loopStart = performance.now()
-    let nextKey = 0
-    const lane = async () => {
-      while (nextKey < keys.length) await analyzeImageBytes(await read(keys[nextKey++]))
-    }
-    await Promise.all(Array.from({ length: threads + 1 }, lane))
-    const loopSeconds = (performance.now() - loopStart) / 1000
-    const loopCpu = process.cpuUsage(loopCpu0)
+    const loopMeter = phaseMeter()
+    const loop = await runLoop(keys, services.env)
+    const loopMachine = loopMeter()
+    const loopSeconds = loop.seconds
     const loopRate = PHOTOS / loopSeconds
-    const { stopDetector } = await import('../src/server/analysis/model')
-    await stopDetector()
+    const loopLoad = loop.loadAverageAtStart
+    const loopThreads = loop.busiestThreads
 
     // 3. /api/sections idle.
     await waitForIdleMachine('before the idle latency run')
+    const idleMeter = phaseMeter()
     const stopIdle = sectionsLoad(server.baseUrl)
     await sleep(10_000)
-    const idleTimes = await stopIdle()
+    const idleBefore = await stopIdle()
+    const idleMachine = [idleMeter()]
 
     // 4. End to end: Analyze All as the manager, the worker in its own process.
     const register = await fetch(`${server.baseUrl}/api/register`, {
@@ -147,6 +194,11 @@ async function main() {
     const jobsLoad = os.loadavg().map((v) => round(v, 2))
     const workerPids = processTree(worker.child.pid!)
     const workerCpu0 = cpuSeconds(workerPids)
+    const serverPids = processTree(server.child.pid!)
+    const servicesPids = run.servicesPid ? processTree(run.servicesPid) : []
+    const others0 = { server: cpuSeconds(serverPids), services: cpuSeconds(servicesPids), bench: process.cpuUsage() }
+    const workerThreads0 = threadsOf(worker.child.pid!)
+    const jobsMeter = phaseMeter()
     const stopBusy = sectionsLoad(server.baseUrl)
     const jobsStart = performance.now()
     const answer = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers })).json()) as {
@@ -169,8 +221,24 @@ async function main() {
     }
     const jobsSeconds = (performance.now() - jobsStart) / 1000
     const workerCpuSeconds = cpuSeconds(workerPids) - workerCpu0
+    const workerThreads = threadUse(workerThreads0, threadsOf(worker.child.pid!), jobsSeconds).slice(0, 8)
+    const benchCpu = process.cpuUsage(others0.bench)
+    const othersCpu = {
+      server: round(cpuSeconds(processTree(server.child.pid!)) - others0.server, 1),
+      services: round(cpuSeconds(servicesPids) - others0.services, 1),
+      bench: round((benchCpu.user + benchCpu.system) / 1e6, 1),
+    }
     const busyTimes = await stopBusy()
+    const jobsMachine = jobsMeter()
     rss.stop()
+    // /api/sections idle again, the worker idle: two idle windows, before and after, pooled.
+    await waitForIdleMachine('before the second idle latency run')
+    const idleAfterMeter = phaseMeter()
+    const stopIdleAfter = sectionsLoad(server.baseUrl)
+    await sleep(10_000)
+    const idleAfter = await stopIdleAfter()
+    idleMachine.push(idleAfterMeter())
+    const idleTimes = [...idleBefore, ...idleAfter]
     const jobsRate = analyzed / jobsSeconds
     const workerRss = rss.report()
 
@@ -187,9 +255,12 @@ async function main() {
       plainLoop: {
         seconds: round(loopSeconds, 1),
         imagesPerSecond: round(loopRate, 2),
-        processCpuSeconds: round((loopCpu.user + loopCpu.system) / 1e6, 1),
-        cpuMsPerImage: Math.round((loopCpu.user + loopCpu.system) / 1000 / PHOTOS),
+        nice: loop.nice,
+        processCpuSeconds: round(loop.cpuSeconds, 1),
+        cpuMsPerImage: Math.round((loop.cpuSeconds * 1000) / PHOTOS),
         loadAverageAtStart: loopLoad,
+        busiestThreads: loopThreads,
+        machine: loopMachine,
       },
       throughJobs: {
         analyzed,
@@ -198,11 +269,21 @@ async function main() {
         workerCpuSeconds: round(workerCpuSeconds, 1),
         workerCpuMsPerImage: Math.round((workerCpuSeconds * 1000) / Math.max(1, analyzed)),
         loadAverageAtStart: jobsLoad,
+        busiestWorkerThreads: workerThreads,
+        otherCpuSeconds: othersCpu,
+        machine: jobsMachine,
       },
       jobsVsLoop: round(jobsRate / loopRate, 2),
       workerRss,
       sections: {
-        idle: { requests: idleTimes.length, p50Ms: round(percentile(idleTimes, 50), 1), p95Ms: round(idleP95, 1) },
+        idle: {
+          requests: idleTimes.length,
+          p50Ms: round(percentile(idleTimes, 50), 1),
+          p95Ms: round(idleP95, 1),
+          beforeP95Ms: round(percentile(idleBefore, 95), 1),
+          afterP95Ms: round(percentile(idleAfter, 95), 1),
+          machine: idleMachine,
+        },
         duringAnalysis: { requests: busyTimes.length, p50Ms: round(percentile(busyTimes, 50), 1), p95Ms: round(busyP95, 1) },
         p95VsIdle: round(busyP95 / Math.max(idleP95, 0.1), 2),
       },
@@ -222,7 +303,18 @@ async function main() {
         'load (1 min) at start': results.throughJobs.loadAverageAtStart[0],
       },
     })
-    console.table({ idle: results.sections.idle, 'during analysis': results.sections.duringAnalysis })
+    console.log('Busiest threads of the plain loop (bench process):')
+    console.table(loopThreads)
+    console.log('Busiest threads of the worker during Analyze All:')
+    console.table(workerThreads)
+    console.log('CPU seconds of the other processes during Analyze All:', othersCpu)
+    console.table({
+      'idle (before and after)': { requests: idleTimes.length, p50Ms: results.sections.idle.p50Ms, p95Ms: results.sections.idle.p95Ms },
+      'idle before': { requests: idleBefore.length, p95Ms: results.sections.idle.beforeP95Ms },
+      'idle after': { requests: idleAfter.length, p95Ms: results.sections.idle.afterP95Ms },
+      'during analysis': results.sections.duringAnalysis,
+    })
+    console.log('Cores busy, whole machine and other processes:', { loop: loopMachine, jobs: jobsMachine, idle: idleMachine })
     console.log('Accuracy:', JSON.stringify({ ...results.accuracy, perPhoto: undefined }, null, 2))
     const checks = [
       { target: `through the jobs ≥ ${TARGETS.imagesPerSecond} images/s`, actual: `${results.throughJobs.imagesPerSecond}`, pass: jobsRate >= TARGETS.imagesPerSecond },
