@@ -37,6 +37,19 @@ const PHOTOS = intEnv('BENCH_PHOTOS', 200)
 const STRICT = process.env.BENCH_STRICT === '1'
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'analysis')
 
+/**
+ * BENCH_NICE_SWEEP=0,10,19: during Analyze All, the worker's threads are set to each nice value in
+ * turn for 3 s, and /api/sections latency is reported per value (the same run, the same foreign
+ * load); throughput is then not comparable, so the report goes to analysis-nice-sweep.json.
+ */
+const NICE_SWEEP = (process.env.BENCH_NICE_SWEEP ?? '')
+  .split(',')
+  .map((v) => v.trim())
+  .filter(Boolean)
+  .map(Number)
+  .filter((v) => Number.isInteger(v) && v >= 0 && v <= 19)
+const SWEEP_STEP_MS = 3000
+
 const TARGETS = { imagesPerSecond: 4, vsLoopMin: 0.8, workerRssMb: 700, sectionsP95VsIdleMax: 2 }
 
 const percentile = (values: number[], p: number) => {
@@ -45,25 +58,46 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-/** GET /api/sections from 4 clients until stop(); every response time in ms. */
-function sectionsLoad(baseUrl: string) {
-  const times: number[] = []
+/**
+ * GET /api/sections from 4 clients until stop(); every response time in ms, each with the label
+ * current when it was sent (the worker's nice value in a sweep).
+ */
+function sectionsLoad(baseUrl: string, label: () => string | null = () => null) {
+  const samples: { ms: number; label: string | null }[] = []
   let stopped = false
   const client = async () => {
     while (!stopped) {
+      const at = label()
       const t0 = performance.now()
       const res = await fetch(`${baseUrl}/api/sections`)
       await res.arrayBuffer()
-      times.push(performance.now() - t0)
+      // A call that straddled a change of label counts for neither.
+      const ms = performance.now() - t0
+      samples.push({ ms, label: label() === at ? at : 'mixed' })
       await sleep(50)
     }
   }
   const running = Promise.all(Array.from({ length: 4 }, client))
-  return async () => {
+  const stop = async () => {
     stopped = true
     await running
-    return times
+    return samples.map((s) => s.ms)
   }
+  return Object.assign(stop, { samples })
+}
+
+/** Sets the nice value of every thread of a process (a sweep; lowering it back needs privileges). */
+function reniceProcess(pid: number, nice: number): boolean {
+  let ok = true
+  for (const { tid } of threadsOf(pid)) {
+    try {
+      os.setPriority(tid, nice)
+    } catch (error) {
+      // A thread that ended meanwhile is no refusal.
+      if ((error as { info?: { code?: string } }).info?.code !== 'ESRCH') ok = false
+    }
+  }
+  return ok
 }
 
 /**
@@ -199,7 +233,19 @@ async function main() {
     const others0 = { server: cpuSeconds(serverPids), services: cpuSeconds(servicesPids), bench: process.cpuUsage() }
     const workerThreads0 = threadsOf(worker.child.pid!)
     const jobsMeter = phaseMeter()
-    const stopBusy = sectionsLoad(server.baseUrl)
+    let sweepNice: number | null = null
+    let sweepTimer: NodeJS.Timeout | undefined
+    let sweepRefused = false
+    if (NICE_SWEEP.length) {
+      let step = 0
+      const next = () => {
+        sweepNice = NICE_SWEEP[step++ % NICE_SWEEP.length]
+        if (!reniceProcess(worker.child.pid!, sweepNice)) sweepRefused = true
+      }
+      next()
+      sweepTimer = setInterval(next, SWEEP_STEP_MS)
+    }
+    const stopBusy = sectionsLoad(server.baseUrl, () => (sweepNice === null ? null : String(sweepNice)))
     const jobsStart = performance.now()
     const answer = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers })).json()) as {
       analyzed: number
@@ -229,6 +275,18 @@ async function main() {
       bench: round((benchCpu.user + benchCpu.system) / 1e6, 1),
     }
     const busyTimes = await stopBusy()
+    clearInterval(sweepTimer)
+    const byNice = NICE_SWEEP.length
+      ? Object.fromEntries(
+          NICE_SWEEP.map((nice) => {
+            const times = stopBusy.samples.filter((x) => x.label === String(nice)).map((x) => x.ms)
+            return [
+              `nice ${nice}`,
+              { requests: times.length, p50Ms: round(percentile(times, 50), 1), p95Ms: round(percentile(times, 95), 1) },
+            ]
+          }),
+        )
+      : undefined
     const jobsMachine = jobsMeter()
     rss.stop()
     // /api/sections idle again, the worker idle: two idle windows, before and after, pooled.
@@ -286,6 +344,7 @@ async function main() {
         },
         duringAnalysis: { requests: busyTimes.length, p50Ms: round(percentile(busyTimes, 50), 1), p95Ms: round(busyP95, 1) },
         p95VsIdle: round(busyP95 / Math.max(idleP95, 0.1), 2),
+        duringAnalysisByWorkerNice: byNice && { ...byNice, stepMs: SWEEP_STEP_MS, refused: sweepRefused },
       },
       accuracy,
     }
@@ -314,6 +373,10 @@ async function main() {
       'idle after': { requests: idleAfter.length, p95Ms: results.sections.idle.afterP95Ms },
       'during analysis': results.sections.duringAnalysis,
     })
+    if (byNice) {
+      console.log(`/api/sections during analysis by the worker's nice value (${SWEEP_STEP_MS / 1000} s each in turn):`)
+      console.table(byNice)
+    }
     console.log('Cores busy, whole machine and other processes:', { loop: loopMachine, jobs: jobsMachine, idle: idleMachine })
     console.log('Accuracy:', JSON.stringify({ ...results.accuracy, perPhoto: undefined }, null, 2))
     const checks = [
@@ -325,7 +388,7 @@ async function main() {
     ]
     printChecks(checks)
     const report = { pass: checks.every((c) => c.pass), machine: machineInfo(), app: appInfo(), targets: TARGETS, results, checks }
-    await run.writeReport('analysis.json', report, STRICT)
+    await run.writeReport(NICE_SWEEP.length ? 'analysis-nice-sweep.json' : 'analysis.json', report, STRICT && !NICE_SWEEP.length)
   } catch (error) {
     run.fail(error)
   } finally {
