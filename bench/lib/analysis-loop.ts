@@ -6,6 +6,7 @@
 // time, the load average at the start and the busiest threads.
 // Usage (from bench/analysis.ts): tsx bench/lib/analysis-loop.ts <key>...
 import os from 'node:os'
+import sharp from 'sharp'
 import { analyzeImageBytes } from '../../src/server/analysis/engine'
 import { inferenceThreadCount, JOBS_PER_INFERENCE_THREAD, setInferenceThreads, stopDetector } from '../../src/server/analysis/model'
 import { lowerProcessPriority, workerNice } from '../../src/server/jobs/priority'
@@ -15,6 +16,7 @@ import { round, threadsOf, threadUse } from './harness'
 const keys = process.argv.slice(2)
 const nice = workerNice()
 lowerProcessPriority(nice)
+sharp.cache(false) // as in the worker (src/host/run-worker.ts)
 const threads = inferenceThreadCount(process.env, true)
 setInferenceThreads(threads, { nice })
 

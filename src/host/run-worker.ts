@@ -2,6 +2,7 @@
 // deployments where the web instances run with JOBS_WORKER=off. Same configuration and
 // environment as the app; services must already be running (DATABASE_URL, S3_*).
 import { getPayload } from 'payload'
+import sharp from 'sharp'
 import config from '../../payload.config'
 import { inferenceThreadCount, setInferenceThreads } from '../server/analysis/model'
 import { startBackupScheduler } from '../server/backup/schedule'
@@ -13,6 +14,9 @@ import { startJobsWorker } from '../server/jobs/worker'
 // sharp's decoding), at WORKER_NICE, so a web server on the same cores answers first.
 const nice = workerNice()
 lowerProcessPriority(nice)
+// Every image this process reads is read once (an upload's renditions, a photo's analysis):
+// libvips's operation cache (up to 50 MB of recent results) would only hold memory.
+sharp.cache(false)
 const payload = await getPayload({ config })
 keepPoolErrorsQuiet(payload)
 // A process that only runs jobs gives analysis one inference thread per core (up to two).
