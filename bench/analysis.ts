@@ -4,6 +4,7 @@
 // GET /api/sections latency while analysis runs against idle; and the accuracy of category
 // and suggestions on the labelled real photographs in tests/fixtures/analysis.
 // Usage: npm run bench:analysis   (knobs: BENCH_PHOTOS, BENCH_STRICT=1; see bench/README.md)
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,6 +18,7 @@ import {
   ensureBuild,
   intEnv,
   log,
+  machineBusySeconds,
   machineInfo,
   printChecks,
   processTree,
@@ -24,14 +26,30 @@ import {
   round,
   RssSampler,
   sleep,
+  threadsOf,
+  threadUse,
   waitForIdleMachine,
   waitForReady,
   WORKER_ENTRY,
 } from './lib/harness'
+import { TSX_NODE_ARGS } from '../src/host/node-args'
 
 const PHOTOS = intEnv('BENCH_PHOTOS', 200)
 const STRICT = process.env.BENCH_STRICT === '1'
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'analysis')
+
+/**
+ * BENCH_NICE_SWEEP=0,10,19: during Analyze All, the worker's threads are set to each nice value in
+ * turn for 3 s, and /api/sections latency is reported per value (the same run, the same foreign
+ * load); throughput is then not comparable, so the report goes to analysis-nice-sweep.json.
+ */
+const NICE_SWEEP = (process.env.BENCH_NICE_SWEEP ?? '')
+  .split(',')
+  .map((v) => v.trim())
+  .filter(Boolean)
+  .map(Number)
+  .filter((v) => Number.isInteger(v) && v >= 0 && v <= 19)
+const SWEEP_STEP_MS = 3000
 
 const TARGETS = { imagesPerSecond: 4, vsLoopMin: 0.8, workerRssMb: 700, sectionsP95VsIdleMax: 2 }
 
@@ -41,25 +59,96 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-/** GET /api/sections from 4 clients until stop(); every response time in ms. */
-function sectionsLoad(baseUrl: string) {
-  const times: number[] = []
+/**
+ * GET /api/sections from 4 clients until stop(); every response time in ms, each with the label
+ * current when it was sent (the worker's nice value in a sweep).
+ */
+function sectionsLoad(baseUrl: string, label: () => string | null = () => null) {
+  const samples: { ms: number; label: string | null }[] = []
   let stopped = false
   const client = async () => {
     while (!stopped) {
+      const at = label()
       const t0 = performance.now()
       const res = await fetch(`${baseUrl}/api/sections`)
       await res.arrayBuffer()
-      times.push(performance.now() - t0)
+      // A call that straddled a change of label counts for neither.
+      const ms = performance.now() - t0
+      samples.push({ ms, label: label() === at ? at : 'mixed' })
       await sleep(50)
     }
   }
   const running = Promise.all(Array.from({ length: 4 }, client))
-  return async () => {
+  const stop = async () => {
     stopped = true
     await running
-    return times
+    return samples.map((s) => s.ms)
   }
+  return Object.assign(stop, { samples })
+}
+
+/** Sets the nice value of every thread of a process (a sweep; lowering it back needs privileges). */
+function reniceProcess(pid: number, nice: number): boolean {
+  let ok = true
+  for (const { tid } of threadsOf(pid)) {
+    try {
+      os.setPriority(tid, nice)
+    } catch (error) {
+      // A thread that ended meanwhile is no refusal.
+      if ((error as { info?: { code?: string } }).info?.code !== 'ESRCH') ok = false
+    }
+  }
+  return ok
+}
+
+/**
+ * Starts measuring a phase; the function it answers gives the wall time, how many cores the
+ * whole machine kept busy, and how many of them went to processes outside this benchmark (the
+ * bench process and everything it started: server, worker, services, the loop). On a shared
+ * machine that share says how much the figures were squeezed.
+ */
+function phaseMeter() {
+  const ours = () => cpuSeconds(processTree(process.pid))
+  const busy0 = machineBusySeconds()
+  const ours0 = ours()
+  const t0 = performance.now()
+  return () => {
+    const wall = (performance.now() - t0) / 1000
+    const busy = machineBusySeconds() - busy0
+    return {
+      wallSeconds: round(wall, 1),
+      machineBusyCores: round(busy / wall, 2),
+      otherProcessesCores: round(Math.max(0, busy - (ours() - ours0)) / wall, 2),
+    }
+  }
+}
+
+type LoopResult = {
+  threads: number
+  nice: number
+  seconds: number
+  cpuSeconds: number
+  loadAverageAtStart: number[]
+  busiestThreads: ReturnType<typeof threadUse>
+}
+
+/** The plain loop in its own process (bench/lib/analysis-loop.ts); its one line of JSON. */
+function runLoop(keys: string[], env: Record<string, string>): Promise<LoopResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...TSX_NODE_ARGS, path.join(ROOT, 'bench', 'lib', 'analysis-loop.ts'), ...keys], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? ''
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`The plain loop failed (exit ${code}): ${out.slice(-2000)}`))
+      else resolve(JSON.parse(line) as LoopResult)
+    })
+  })
 }
 
 async function main() {
@@ -71,12 +160,10 @@ async function main() {
     const env = { ...services.env, JOBS_WORKER: 'off', ANALYZE_ON_UPLOAD: 'false' }
     const server = await run.start(env)
     await waitForReady(server)
-    const { putObject, getObject } = await import('../src/server/storage/s3')
-    const { analyzeImageBytes } = await import('../src/server/analysis/engine')
-    const { inferenceThreadCount, setInferenceThreads, WORKER_INFERENCE_NICE } = await import('../src/server/analysis/model')
-    // The worker process (npm run worker) runs this many inference threads at this priority; the loop too.
+    const { putObject } = await import('../src/server/storage/s3')
+    const { inferenceThreadCount } = await import('../src/server/analysis/model')
+    // The worker process (npm run worker) runs this many inference threads; the loop too.
     const threads = inferenceThreadCount(process.env, true)
-    setInferenceThreads(threads, { nice: WORKER_INFERENCE_NICE })
 
     // 1. 200 processed photos: 800-px WebP renditions of the real photographs, each one varied
     //    (crop, mirror, brightness) so no two are the same bytes, and their ready records.
@@ -105,30 +192,21 @@ async function main() {
     }
 
     // 2. The plain loop: the same model on the same renditions, as many at once as the worker
-    //    has analysis slots (its inference threads + 1), without jobs, database or HTTP.
+    //    has analysis slots (two per inference thread), without jobs, database or HTTP, in a
+    //    process of its own at the worker's priority (bench/lib/analysis-loop.ts).
     await waitForIdleMachine('before the plain loop')
     log(`Plain loop: read each rendition from the store and run the engine on it (${threads} inference threads)`)
-    const read = async (key: string) => Buffer.from(await (await getObject(key))!.Body!.transformToByteArray())
-    await Promise.all(keys.slice(0, threads).map(async (key) => analyzeImageBytes(await read(key)))) // model loads
-    const loopLoad = os.loadavg().map((v) => round(v, 2))
-    const loopCpu0 = process.cpuUsage()
-    const loopStart = performance.now()
-    let nextKey = 0
-    const lane = async () => {
-      while (nextKey < keys.length) await analyzeImageBytes(await read(keys[nextKey++]))
-    }
-    await Promise.all(Array.from({ length: threads + 1 }, lane))
-    const loopSeconds = (performance.now() - loopStart) / 1000
-    const loopCpu = process.cpuUsage(loopCpu0)
-    const loopRate = PHOTOS / loopSeconds
-    const { stopDetector } = await import('../src/server/analysis/model')
-    await stopDetector()
+    const loopMeter = phaseMeter()
+    const loop = await runLoop(keys, services.env)
+    const loopMachine = loopMeter()
 
     // 3. /api/sections idle.
     await waitForIdleMachine('before the idle latency run')
+    const idleMeter = phaseMeter()
     const stopIdle = sectionsLoad(server.baseUrl)
     await sleep(10_000)
-    const idleTimes = await stopIdle()
+    const idleBefore = await stopIdle()
+    const idleMachine = [idleMeter()]
 
     // 4. End to end: Analyze All as the manager, the worker in its own process.
     const register = await fetch(`${server.baseUrl}/api/register`, {
@@ -147,7 +225,24 @@ async function main() {
     const jobsLoad = os.loadavg().map((v) => round(v, 2))
     const workerPids = processTree(worker.child.pid!)
     const workerCpu0 = cpuSeconds(workerPids)
-    const stopBusy = sectionsLoad(server.baseUrl)
+    const serverPids = processTree(server.child.pid!)
+    const servicesPids = run.servicesPid ? processTree(run.servicesPid) : []
+    const others0 = { server: cpuSeconds(serverPids), services: cpuSeconds(servicesPids), bench: process.cpuUsage() }
+    const workerThreads0 = threadsOf(worker.child.pid!)
+    const jobsMeter = phaseMeter()
+    let sweepNice: number | null = null
+    let sweepTimer: NodeJS.Timeout | undefined
+    let sweepRefused = false
+    if (NICE_SWEEP.length) {
+      let step = 0
+      const next = () => {
+        sweepNice = NICE_SWEEP[step++ % NICE_SWEEP.length]
+        if (!reniceProcess(worker.child.pid!, sweepNice)) sweepRefused = true
+      }
+      next()
+      sweepTimer = setInterval(next, SWEEP_STEP_MS)
+    }
+    const stopBusy = sectionsLoad(server.baseUrl, () => (sweepNice === null ? null : String(sweepNice)))
     const jobsStart = performance.now()
     const answer = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers })).json()) as {
       analyzed: number
@@ -169,8 +264,54 @@ async function main() {
     }
     const jobsSeconds = (performance.now() - jobsStart) / 1000
     const workerCpuSeconds = cpuSeconds(workerPids) - workerCpu0
+    const workerThreads = threadUse(workerThreads0, threadsOf(worker.child.pid!), jobsSeconds).slice(0, 8)
+    const benchCpu = process.cpuUsage(others0.bench)
+    const othersCpu = {
+      server: round(cpuSeconds(processTree(server.child.pid!)) - others0.server, 1),
+      services: round(cpuSeconds(servicesPids) - others0.services, 1),
+      bench: round((benchCpu.user + benchCpu.system) / 1e6, 1),
+    }
     const busyTimes = await stopBusy()
+    clearInterval(sweepTimer)
+    const byNice = NICE_SWEEP.length
+      ? Object.fromEntries(
+          NICE_SWEEP.map((nice) => {
+            const times = stopBusy.samples.filter((x) => x.label === String(nice)).map((x) => x.ms)
+            return [
+              `nice ${nice}`,
+              { requests: times.length, p50Ms: round(percentile(times, 50), 1), p95Ms: round(percentile(times, 95), 1) },
+            ]
+          }),
+        )
+      : undefined
+    const jobsMachine = jobsMeter()
     rss.stop()
+    // /api/sections idle again, the worker idle: two idle windows, before and after, pooled.
+    await waitForIdleMachine('before the second idle latency run')
+    const idleAfterMeter = phaseMeter()
+    const stopIdleAfter = sectionsLoad(server.baseUrl)
+    await sleep(10_000)
+    const idleAfter = await stopIdleAfter()
+    idleMachine.push(idleAfterMeter())
+    const idleTimes = [...idleBefore, ...idleAfter]
+    // The plain loop again: this machine's speed drifts over minutes (other virtual machines on
+    // its host, which /proc does not show), so the jobs are compared with both loops together.
+    await waitForIdleMachine('before the second plain loop')
+    log('Plain loop again')
+    const loopAfterMeter = phaseMeter()
+    const loopAfter = await runLoop(keys, services.env)
+    const loopAfterMachine = loopAfterMeter()
+    const loopSeconds = loop.seconds + loopAfter.seconds
+    const loopRate = (2 * PHOTOS) / loopSeconds
+    const loopCpuSeconds = loop.cpuSeconds + loopAfter.cpuSeconds
+    const loopThreads = loop.busiestThreads
+    const loopRun = (r: LoopResult, machine: ReturnType<ReturnType<typeof phaseMeter>>) => ({
+      seconds: round(r.seconds, 1),
+      imagesPerSecond: round(PHOTOS / r.seconds, 2),
+      cpuMsPerImage: Math.round((r.cpuSeconds * 1000) / PHOTOS),
+      loadAverageAtStart: r.loadAverageAtStart,
+      machine,
+    })
     const jobsRate = analyzed / jobsSeconds
     const workerRss = rss.report()
 
@@ -185,11 +326,15 @@ async function main() {
       photos: PHOTOS,
       inferenceThreads: threads,
       plainLoop: {
+        // Both runs together: 2 × photos over their summed wall time.
         seconds: round(loopSeconds, 1),
         imagesPerSecond: round(loopRate, 2),
-        processCpuSeconds: round((loopCpu.user + loopCpu.system) / 1e6, 1),
-        cpuMsPerImage: Math.round((loopCpu.user + loopCpu.system) / 1000 / PHOTOS),
-        loadAverageAtStart: loopLoad,
+        nice: loop.nice,
+        processCpuSeconds: round(loopCpuSeconds, 1),
+        cpuMsPerImage: Math.round((loopCpuSeconds * 1000) / (2 * PHOTOS)),
+        loadAverageAtStart: loop.loadAverageAtStart,
+        runs: { before: loopRun(loop, loopMachine), after: loopRun(loopAfter, loopAfterMachine) },
+        busiestThreads: loopThreads,
       },
       throughJobs: {
         analyzed,
@@ -198,23 +343,40 @@ async function main() {
         workerCpuSeconds: round(workerCpuSeconds, 1),
         workerCpuMsPerImage: Math.round((workerCpuSeconds * 1000) / Math.max(1, analyzed)),
         loadAverageAtStart: jobsLoad,
+        busiestWorkerThreads: workerThreads,
+        otherCpuSeconds: othersCpu,
+        machine: jobsMachine,
       },
       jobsVsLoop: round(jobsRate / loopRate, 2),
       workerRss,
       sections: {
-        idle: { requests: idleTimes.length, p50Ms: round(percentile(idleTimes, 50), 1), p95Ms: round(idleP95, 1) },
+        idle: {
+          requests: idleTimes.length,
+          p50Ms: round(percentile(idleTimes, 50), 1),
+          p95Ms: round(idleP95, 1),
+          beforeP95Ms: round(percentile(idleBefore, 95), 1),
+          afterP95Ms: round(percentile(idleAfter, 95), 1),
+          machine: idleMachine,
+        },
         duringAnalysis: { requests: busyTimes.length, p50Ms: round(percentile(busyTimes, 50), 1), p95Ms: round(busyP95, 1) },
         p95VsIdle: round(busyP95 / Math.max(idleP95, 0.1), 2),
+        duringAnalysisByWorkerNice: byNice && { ...byNice, stepMs: SWEEP_STEP_MS, refused: sweepRefused },
       },
       accuracy,
     }
     console.table({
-      'plain loop': {
+      'plain loop (both)': {
         'images/s': results.plainLoop.imagesPerSecond,
         seconds: results.plainLoop.seconds,
         'CPU ms/image': results.plainLoop.cpuMsPerImage,
         'load (1 min) at start': results.plainLoop.loadAverageAtStart[0],
       },
+      ...Object.fromEntries(
+        Object.entries(results.plainLoop.runs).map(([when, r]) => [
+          `plain loop ${when}`,
+          { 'images/s': r.imagesPerSecond, seconds: r.seconds, 'CPU ms/image': r.cpuMsPerImage, 'load (1 min) at start': r.loadAverageAtStart[0] },
+        ]),
+      ),
       'through the jobs': {
         'images/s': results.throughJobs.imagesPerSecond,
         seconds: results.throughJobs.seconds,
@@ -222,7 +384,22 @@ async function main() {
         'load (1 min) at start': results.throughJobs.loadAverageAtStart[0],
       },
     })
-    console.table({ idle: results.sections.idle, 'during analysis': results.sections.duringAnalysis })
+    console.log('Busiest threads of the plain loop (bench process):')
+    console.table(loopThreads)
+    console.log('Busiest threads of the worker during Analyze All:')
+    console.table(workerThreads)
+    console.log('CPU seconds of the other processes during Analyze All:', othersCpu)
+    console.table({
+      'idle (before and after)': { requests: idleTimes.length, p50Ms: results.sections.idle.p50Ms, p95Ms: results.sections.idle.p95Ms },
+      'idle before': { requests: idleBefore.length, p95Ms: results.sections.idle.beforeP95Ms },
+      'idle after': { requests: idleAfter.length, p95Ms: results.sections.idle.afterP95Ms },
+      'during analysis': results.sections.duringAnalysis,
+    })
+    if (byNice) {
+      console.log(`/api/sections during analysis by the worker's nice value (${SWEEP_STEP_MS / 1000} s each in turn):`)
+      console.table(byNice)
+    }
+    console.log('Cores busy, whole machine and other processes:', { loop: loopMachine, loopAfter: loopAfterMachine, jobs: jobsMachine, idle: idleMachine })
     console.log('Accuracy:', JSON.stringify({ ...results.accuracy, perPhoto: undefined }, null, 2))
     const checks = [
       { target: `through the jobs ≥ ${TARGETS.imagesPerSecond} images/s`, actual: `${results.throughJobs.imagesPerSecond}`, pass: jobsRate >= TARGETS.imagesPerSecond },
@@ -233,7 +410,7 @@ async function main() {
     ]
     printChecks(checks)
     const report = { pass: checks.every((c) => c.pass), machine: machineInfo(), app: appInfo(), targets: TARGETS, results, checks }
-    await run.writeReport('analysis.json', report, STRICT)
+    await run.writeReport(NICE_SWEEP.length ? 'analysis-nice-sweep.json' : 'analysis.json', report, STRICT && !NICE_SWEEP.length)
   } catch (error) {
     run.fail(error)
   } finally {

@@ -3,7 +3,7 @@
 // The manager's mutations: POST /api/sections/{sectionId}/bulk-assign and
 // PUT /api/sections/{sectionId}/reorder, each one transaction.
 import type { PayloadRequest } from 'payload'
-import { publicJson, sectionList, type PublicSnapshot } from '../media-public/read-model'
+import { publicJson, publicSectionsJson, type PublicSnapshot } from '../media-public/read-model'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '../src/lib/constants'
 import { filterByType } from '../src/lib/media-filters'
 import { sortSectionMedia } from '../src/lib/media-order'
@@ -23,7 +23,8 @@ function assertSection(snapshot: PublicSnapshot, id: string) {
 }
 
 async function sectionsAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
-  return { ...(await publicJson(req.payload, 'sections', sectionList)), key: 'sections', audience: 'public' }
+  // Polled by every open page: counted on its own, not from the whole snapshot (read-model.ts).
+  return { ...(await publicSectionsJson(req.payload)), key: 'sections', audience: 'public' }
 }
 
 async function previewAnswer(req: PayloadRequest): Promise<PreparedAnswer> {

@@ -35,6 +35,28 @@ export async function publicJson(payload: Payload, key: string, build: (snapshot
   return { version: snapshot.version, body }
 }
 
+/**
+ * GET /api/sections: the sections and their visible media counts for the current version, from
+ * one small counting query rather than the whole snapshot. Every open public page polls it, and
+ * while analysis runs the version moves with each photo it finishes (its words are public): a
+ * snapshot rebuilt for each poll would read every media record several times a second. The
+ * answer equals sectionList(publicSnapshot()) of the same state.
+ */
+export async function publicSectionsJson(payload: Payload) {
+  const version = await readVersion(payload)
+  const body = await cache.get(version, 'json:sections', async () => new PreparedJson(await countSections(payload)))
+  return { version, body }
+}
+
+async function countSections(payload: Payload): Promise<Section[]> {
+  const { rows } = await poolOf(payload).query<SectionRow & { count: number }>(
+    `SELECT s.id, s.name, s.icon, s.colour, s.position::float8 AS position,
+            (SELECT count(*) FROM media m WHERE m.section_id = s.id AND ${PUBLIC_MEDIA_SQL})::int AS count
+       FROM gallery_sections s ORDER BY s.position, s.id`,
+  )
+  return rows.map(({ id, name, icon, colour, count }) => ({ id, name, icon, colour, count }))
+}
+
 async function buildSnapshot(payload: Payload, version: string): Promise<PublicSnapshot> {
   const pool = poolOf(payload)
   const [sections, media] = await Promise.all([

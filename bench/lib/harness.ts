@@ -9,6 +9,7 @@ import path from 'node:path'
 import { freePort } from '../../src/host/embedded/free-port'
 import { startMissingServices, type StartedServices } from '../../src/host/embedded/services'
 import { startServicesProcess } from '../../src/host/embedded/services-child'
+import { TSX_NODE_ARGS } from '../../src/host/node-args'
 
 export const ROOT = process.cwd()
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
@@ -102,7 +103,7 @@ export async function startServer(
   const logFile = path.join(dataDir, `${path.basename(entry, '.ts')}.log`)
   const out = createWriteStream(logFile)
   const tail: string[] = []
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...TSX_NODE_ARGS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -208,6 +209,51 @@ export function cpuSeconds(pids: number[]): number {
     }
   }
   return ticks / 100 // USER_HZ: 100 on Linux
+}
+
+/** One thread of a process, from /proc/<pid>/task/<tid>/stat: its name, nice value and CPU seconds so far. */
+export type ThreadCpu = { tid: number; name: string; nice: number; policy: number; cpuSeconds: number }
+
+/** The threads of a process with their nice value (field 19 of stat: Linux's nice is per thread). */
+export function threadsOf(pid: number): ThreadCpu[] {
+  const threads: ThreadCpu[] = []
+  let tids: string[] = []
+  try {
+    tids = readdirSync(`/proc/${pid}/task`)
+  } catch {
+    return threads
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // fields[0] is stat's field 3 (state): utime 14, stime 15, nice 19, policy 41.
+      threads.push({
+        tid: Number(tid),
+        name,
+        nice: Number(fields[16]),
+        policy: Number(fields[38]),
+        cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+      })
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads
+}
+
+/**
+ * CPU seconds each thread of a process used between two threadsOf() readings, busiest first,
+ * with its share of the wall time (1 = a core all the time). Threads that ended are missing.
+ */
+export function threadUse(before: ThreadCpu[], after: ThreadCpu[], wallSeconds: number) {
+  const start = new Map(before.map((t) => [t.tid, t.cpuSeconds]))
+  return after
+    .map((t) => ({ ...t, cpuSeconds: round(t.cpuSeconds - (start.get(t.tid) ?? 0), 2) }))
+    .filter((t) => t.cpuSeconds > 0)
+    .sort((a, b) => b.cpuSeconds - a.cpuSeconds)
+    .map((t) => ({ tid: t.tid, name: t.name, nice: t.nice, policy: t.policy, cpuSeconds: t.cpuSeconds, busy: round(t.cpuSeconds / wallSeconds, 2) }))
 }
 
 /** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */

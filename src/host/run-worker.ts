@@ -2,17 +2,25 @@
 // deployments where the web instances run with JOBS_WORKER=off. Same configuration and
 // environment as the app; services must already be running (DATABASE_URL, S3_*).
 import { getPayload } from 'payload'
+import sharp from 'sharp'
 import config from '../../payload.config'
-import { inferenceThreadCount, setInferenceThreads, WORKER_INFERENCE_NICE } from '../server/analysis/model'
+import { inferenceThreadCount, setInferenceThreads } from '../server/analysis/model'
 import { startBackupScheduler } from '../server/backup/schedule'
 import { keepPoolErrorsQuiet, poolOf } from '../server/db/pool'
+import { lowerProcessPriority, workerNice } from '../server/jobs/priority'
 import { startJobsWorker } from '../server/jobs/worker'
 
+// Background work: every thread of this process, and every thread it starts later (inference,
+// sharp's decoding), at WORKER_NICE, so a web server on the same cores answers first.
+const nice = workerNice()
+lowerProcessPriority(nice)
+// Every image this process reads is read once (an upload's renditions, a photo's analysis):
+// libvips's operation cache (up to 50 MB of recent results) would only hold memory.
+sharp.cache(false)
 const payload = await getPayload({ config })
 keepPoolErrorsQuiet(payload)
-// A process that only runs jobs gives analysis one inference thread per core (up to two), at a
-// lower priority than the web server's requests.
-setInferenceThreads(inferenceThreadCount(process.env, true), { nice: WORKER_INFERENCE_NICE })
+// A process that only runs jobs gives analysis one inference thread per core (up to two).
+setInferenceThreads(inferenceThreadCount(process.env, true), { nice })
 const stop = startJobsWorker(payload)
 const stopScheduler = startBackupScheduler(poolOf(payload), (msg, err) => payload.logger.warn({ err, msg }))
 payload.logger.info('Jobs worker running; Ctrl-C to stop')

@@ -2,6 +2,7 @@
 // media lists and stats. Hidden (and unprocessed) media never reach an anonymous visitor.
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { publicSnapshot, sectionList } from '../../media-public/read-model'
 import type { MediaFile } from '../../src/lib/api/types'
 import { Session, signedInAdmin } from '../helpers/api'
 import { createMedia } from '../helpers/media'
@@ -43,6 +44,11 @@ describe('GET /api/sections', () => {
       { id: 'backyard', name: 'Backyard', icon: '🌳', colour: 'emerald', count: 0 },
       { id: 'outdoors', name: 'Outdoors', icon: '🏞️', colour: 'green', count: 0 },
     ])
+  })
+
+  it('counts on its own exactly what the pages render from the whole snapshot', async () => {
+    const { body } = await visitor.json('GET', '/api/sections')
+    expect(body).toEqual(sectionList(await publicSnapshot(payload)))
   })
 
   it("carries each section's colour as edited in Payload, which the admin's badges use", async () => {

@@ -18,12 +18,19 @@ export type ImageAnalysis = {
 }
 
 export async function analyzeImageBytes(bytes: Buffer): Promise<ImageAnalysis> {
-  const image = sharp(bytes, { failOn: 'error' }).rotate().removeAlpha().toColourspace('srgb')
-  const [input, thumb] = await Promise.all([
-    image.clone().resize(MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, { fit: 'fill' }).raw().toBuffer(),
-    image.clone().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }),
-  ])
-  const { detections, embedding } = await infer(input)
+  // One decode: the model's input, and the thumbnail made from it while the model runs.
+  const input = await sharp(bytes, { failOn: 'error' })
+    .rotate()
+    .removeAlpha()
+    .toColourspace('srgb')
+    .resize(MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, { fit: 'fill' })
+    .raw()
+    .toBuffer()
+  const thumbnail = sharp(input, { raw: { width: MODEL_INPUT_SIZE, height: MODEL_INPUT_SIZE, channels: 3 } })
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const [{ detections, embedding }, thumb] = await Promise.all([infer(input), thumbnail])
   const pixels = { data: thumb.data, width: thumb.info.width, height: thumb.info.height }
   const cues = sceneCues(pixels)
   return { objects: toObjects(detections, MODEL_INPUT_SIZE), colors: dominantColors(pixels), cues, light: lightWord(cues), embedding }

@@ -37,8 +37,11 @@ const fs = require('node:fs')
 const path = require('node:path')
 const from = createRequire(workerData.resolveFrom)
 // Background work: a lower priority for this thread alone (Linux's nice is per thread), so the
-// web server's requests on the same cores come first.
-if (workerData.nice) { try { require('node:os').setPriority(workerData.nice) } catch {} }
+// web server's requests on the same cores come first; never higher than the one it inherited.
+if (workerData.nice) {
+  const os = require('node:os')
+  try { if (os.getPriority() < workerData.nice) os.setPriority(workerData.nice) } catch {}
+}
 let loading = null
 async function load() {
   const tf = from('@tensorflow/tfjs-core')
@@ -110,21 +113,15 @@ let threadNice = 0
 
 /**
  * Sets the number of inference threads and their nice value (`npm run worker` does, before its
- * first job: one per core at nice 5, so a web server on the same host keeps its latency while
- * analysis uses both cores; threads already running keep theirs).
+ * first job, with WORKER_NICE: src/server/jobs/priority.ts; threads already running keep theirs).
  */
 export function setInferenceThreads(count: number, { nice = 0 }: { nice?: number } = {}) {
   poolSize = Math.max(1, Math.min(MAX_THREADS, Math.floor(count)))
   threadNice = Math.max(0, Math.min(19, Math.floor(nice)))
 }
-/**
- * The nice value a process that only runs jobs (`npm run worker`) gives its inference threads.
- * Single bench:analysis runs on a shared 2-core machine: at 0 (load ≈ 15–20) /api/sections p95
- * during analysis was 3.5× idle; at 10 (load ≈ 4) 0.9× but 1.7 images/s, the threads starved
- * behind other processes; at 5 (load ≈ 4) 5.1 images/s and 2.1× (27 ms against 13 ms).
- */
-export const WORKER_INFERENCE_NICE = 5
 export const inferenceThreads = () => poolSize
+/** Analysis jobs in flight per inference thread (the worker's analysis slots): one on the thread, one getting ready. */
+export const JOBS_PER_INFERENCE_THREAD = 2
 
 type Thread = { worker: Worker; pending: Map<number, Pending>; busy: boolean }
 type Request = { pixels: Uint8Array; resolve: Pending['resolve']; reject: Pending['reject'] }

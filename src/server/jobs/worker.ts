@@ -25,7 +25,7 @@
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
-import { inferenceThreads } from '../analysis/model'
+import { inferenceThreads, JOBS_PER_INFERENCE_THREAD } from '../analysis/model'
 import { poolOf } from '../db/pool'
 import { unavailableService } from '../http/unavailable'
 import { type ClaimedJob, giveUpCrashingJob, ISOLATE_AFTER_LOST_CLAIMS, MAX_LOST_CLAIMS, SuspectGate } from './crash-limit'
@@ -39,11 +39,11 @@ export { FALLBACK_POLL_MS } from './job-wakeups'
 export const WORKER_SLOTS = 3
 /**
  * Slots for the analysis queue, apart from ingest's so ingest never waits behind analysis.
- * The model runs one inference at a time per inference thread whatever the slots: one slot
- * more than threads lets a job's store read, image decoding and database writes overlap the
- * others' inference (two slots with the app process's one thread).
+ * The model runs one inference at a time per inference thread whatever the slots: two slots
+ * per thread keep each thread fed, one job on it while the other reads its rendition from the
+ * store, decodes it, and writes its results and the job's bookkeeping to the database.
  */
-export const analysisSlots = () => inferenceThreads() + 1
+export const analysisSlots = () => inferenceThreads() * JOBS_PER_INFERENCE_THREAD
 export const DEFAULT_QUEUE = 'default'
 const AFTER_ERROR_MS = 5000
 /** Two minutes unless JOBS_STALE_AFTER_MS says otherwise (stale-after.ts); the heartbeat follows it. */
