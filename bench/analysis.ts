@@ -197,7 +197,11 @@ async function main() {
     await waitForIdleMachine('before the plain loop')
     log(`Plain loop: read each rendition from the store and run the engine on it (${threads} inference threads)`)
     const loopMeter = phaseMeter()
+    // The same visitors as during Analyze All: the loop and the jobs share the machine with the
+    // same foreign load, so their ratio compares the two paths and not the load on one of them.
+    const stopLoopVisitors = sectionsLoad(server.baseUrl)
     const loop = await runLoop(keys, services.env)
+    const loopVisitorTimes = await stopLoopVisitors()
     const loopMachine = loopMeter()
 
     // 3. /api/sections idle.
@@ -299,7 +303,9 @@ async function main() {
     await waitForIdleMachine('before the second plain loop')
     log('Plain loop again')
     const loopAfterMeter = phaseMeter()
+    const stopLoopAfterVisitors = sectionsLoad(server.baseUrl)
     const loopAfter = await runLoop(keys, services.env)
+    loopVisitorTimes.push(...(await stopLoopAfterVisitors()))
     const loopAfterMachine = loopAfterMeter()
     const loopSeconds = loop.seconds + loopAfter.seconds
     const loopRate = (2 * PHOTOS) / loopSeconds
@@ -334,6 +340,9 @@ async function main() {
         cpuMsPerImage: Math.round((loopCpuSeconds * 1000) / (2 * PHOTOS)),
         loadAverageAtStart: loop.loadAverageAtStart,
         runs: { before: loopRun(loop, loopMachine), after: loopRun(loopAfter, loopAfterMachine) },
+        // GET /api/sections from the same 4 clients as during Analyze All, while the loop ran.
+        sectionsRequests: loopVisitorTimes.length,
+        sectionsP95Ms: round(percentile(loopVisitorTimes, 95), 1),
         busiestThreads: loopThreads,
       },
       throughJobs: {
