@@ -14,7 +14,7 @@ import { freePort } from '../../src/host/embedded/free-port'
 import { PASSWORD } from '../helpers/e2e-admin'
 import { uploadThroughApi } from '../helpers/e2e-seed'
 import { makePhoto } from '../helpers/media-fixtures'
-import { cutPower, isAlive } from '../helpers/process-tree'
+import { cutPower, isGone } from '../helpers/process-tree'
 import { TSX_NODE_ARGS } from '../../src/host/node-args'
 
 const BATCH = 12
@@ -140,7 +140,7 @@ test('a power cut during an upload batch: the app comes back by itself and every
   console.log(`power cut: ${created.length} records made, cut after ${elapsed()}`)
   const killed = cutPower(app!.pid!)
   expect(killed.length).toBeGreaterThanOrEqual(4) // launcher, server, services, PostgreSQL at least
-  await expect.poll(() => killed.filter(isAlive).length, { timeout: 30_000 }).toBe(0)
+  await expect.poll(() => killed.filter((pid) => !isGone(pid)).length, { timeout: 30_000 }).toBe(0)
   await uploading
   await api.dispose()
   await test.info().attach('app output before the cut', { body: output, contentType: 'text/plain' })

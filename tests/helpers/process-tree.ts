@@ -37,10 +37,13 @@ export function processTree(rootPid: number): number[] {
   return tree
 }
 
-export const isAlive = (pid: number) => {
-  const proc = readProc(pid)
-  return proc !== null && proc.state !== 'Z'
-}
+/**
+ * True once the process is gone entirely, reaped too. A killed process stays a zombie until its
+ * parent, or init once the parent is gone, reaps it; for PostgreSQL a zombie still "runs"
+ * (`kill(pid, 0)` succeeds), so a restart before then refuses the data directory's lock file.
+ * After a real power cut no process is left at all.
+ */
+export const isGone = (pid: number) => readProc(pid) === null
 
 /**
  * A power cut: every process of the tree is frozen first (SIGSTOP), so none sees another die
