@@ -5,8 +5,9 @@
 // counts as an attempt: the job queues its own re-run and ends, so a photo uploaded just
 // before the store went down is processed once it is back, however long the outage. The re-run
 // waits OUTAGE_RETRY_MS, doubled for each re-run that met the outage again (input.deferrals),
-// up to OUTAGE_RETRY_MAX_MS: a long outage is not polled every few seconds. When even that cannot be queued (the database is down), the job is left for
-// the worker to release and claim again (src/server/jobs/worker.ts).
+// up to OUTAGE_RETRY_MAX_MS: a long outage is not polled every few seconds. When even that
+// cannot be queued (the database is down), the job is left for the worker to release and claim
+// again (src/server/jobs/worker.ts).
 import type { TaskConfig } from 'payload'
 import { INGEST_RETRIES, INGEST_TASK, outageRetryDelayMs } from '../src/server/media/ingest-task'
 import { unavailableService } from '../src/server/http/unavailable'

@@ -241,15 +241,20 @@ export async function executeRun({
       await pool.query('UPDATE backup_runs SET tidy = NULL WHERE id = $1', [runId])
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      await pool.query(
-        `UPDATE backup_runs SET status = 'failed', error = $2, error_status = $3, finished_at = now(), updated_at = now()
-          WHERE id = $1 AND status = 'running'`,
-        [runId, reason.slice(0, 1000), failureStatus(error)],
-      )
+      await markRunFailed(pool, runId, reason, failureStatus(error))
       // A refusal or a failure is the run's answer, not a reason to run the job again.
       log(`The backup run ${runId} (${run.operation}) failed`, error)
     }
   })
+}
+
+/** Ends a run that is still running as failed, with the reason the panel shows and its HTTP status. */
+export async function markRunFailed(pool: Pool, runId: string, reason: string, status: number): Promise<void> {
+  await pool.query(
+    `UPDATE backup_runs SET status = 'failed', error = $2, error_status = $3, finished_at = now(), updated_at = now()
+      WHERE id = $1 AND status = 'running'`,
+    [runId, reason.slice(0, 1000), status],
+  )
 }
 
 async function finishTidy(pool: Pool, store: BackupStore, runId: string, tidy: TidyPlan, log: (message: string, error?: unknown) => void) {

@@ -6,7 +6,8 @@
 //   visual_similarity – pHash and centre-crop hashes through a multi-index hash table,
 //                       the hash of the mirrored image, region hashes (a caption or a logo
 //                       along one side), and analysis embeddings through an LSH index.
-// Pairs become groups by union-find; a group's confidence and reason are its strongest pair's.
+// Pairs become groups around their best file (groupsOf: every member matches it directly);
+// a group's confidence and reason are its strongest pair's.
 import { bestFirst, compareBestFirst, type RankedFile } from './best-first'
 import {
   IDENTICAL_CONFIDENCE,
@@ -87,7 +88,11 @@ const PROBED_REGIONS = [0, 2, 6, 8]
 
 /** The groups among rows, all at once. */
 export function findDuplicateGroups(rows: readonly ScanRow[], options: FindOptions = {}): FoundGroup[] {
-  const steps = duplicateGroupSteps(rows, options)
+  return runToEnd(duplicateGroupSteps(rows, options))
+}
+
+/** Runs steps to their end, without giving the event loop back; their result. */
+function runToEnd<T>(steps: Generator<Progress, T>): T {
   for (;;) {
     const step = steps.next()
     if (step.done) return step.value
@@ -120,11 +125,7 @@ export function* duplicateGroupSteps(rows: readonly ScanRow[], options: FindOpti
 
 /** Every pair of rows found alike, each with its strongest signal (the benchmark reads them to explain a wrong group). */
 export function findDuplicateEdges(rows: readonly ScanRow[], options: FindOptions = {}): Edge[] {
-  const steps = duplicateEdgeSteps(rows, options)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
+  return runToEnd(duplicateEdgeSteps(rows, options))
 }
 
 /** The pairs, as steps: yields progress now and then, returns the pairs. */

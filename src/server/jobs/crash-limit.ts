@@ -19,6 +19,7 @@
 // claimer (one more lost claim, still over the limit) gives up on it again.
 import type { Payload } from 'payload'
 import { ANALYZE_TASK } from '../analysis/analysis-task'
+import { markRunFailed } from '../backup/runs'
 import { BACKUP_TASK } from '../backup/schedule'
 import { poolOf } from '../db/pool'
 import { markScanFailed } from '../duplicates/scan'
@@ -127,13 +128,7 @@ export async function giveUpCrashingJob(payload: Payload, job: ClaimedJob): Prom
       reason = crashLimitReason(runId ? 'This backup run' : 'The backup', job.lostClaims)
       // A manual run records it for the panel. A scheduled backup's half-made row is cleared
       // (objects removed, marked interrupted) by the next backup, which holds the backup lock.
-      if (runId) {
-        await pool.query(
-          `UPDATE backup_runs SET status = 'failed', error = $2, error_status = 500, finished_at = now(), updated_at = now()
-            WHERE id = $1 AND status = 'running'`,
-          [runId, reason],
-        )
-      }
+      if (runId) await markRunFailed(pool, runId, reason, 500)
       break
     }
     default:

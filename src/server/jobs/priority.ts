@@ -15,8 +15,7 @@ import os from 'node:os'
 
 /**
  * WORKER_NICE's default: background work, well below the web server (nice 0), which comes first
- * when a request arrives; alone on the machine the worker still gets every idle cycle. (Before, only the inference threads ran at nice 5; the decoding and the
- * job bookkeeping competed with the server at nice 0.)
+ * when a request arrives; alone on the machine the worker still gets every idle cycle.
  */
 export const DEFAULT_WORKER_NICE = 10
 
