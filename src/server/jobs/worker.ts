@@ -1,7 +1,8 @@
 // The jobs worker: a few independent slots, each claiming one queued job at a time and
-// running it with Payload's runner, then claiming the next at once; when the queue is
-// empty a slot sleeps until PostgreSQL notifies that a job was queued (job-wakeups.ts), or
-// until the next delayed job is due, or at the latest FALLBACK_POLL_MS. A slot never waits for another's job, so one
+// running it with Payload's runner (analysis jobs, one per photo, with a lighter runner of
+// their own: analysis-job.ts), then claiming the next at once; when the queue is empty a slot
+// sleeps until PostgreSQL notifies that a job was queued (job-wakeups.ts), or until the next
+// delayed job is due, or at the latest FALLBACK_POLL_MS. A slot never waits for another's job, so one
 // job's storage and database I/O overlaps another's image work (the sharp pipelines
 // themselves are capped at two per process, one per core, in process-image.ts).
 //
@@ -24,7 +25,8 @@
 // The worker also sweeps for media left pending or processing with no live job (at start,
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
-import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
+import { runAnalysisJob } from '../analysis/analysis-job'
+import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../analysis/analysis-task'
 import { inferenceThreads, JOBS_PER_INFERENCE_THREAD } from '../analysis/model'
 import { poolOf } from '../db/pool'
 import { unavailableService } from '../http/unavailable'
@@ -66,8 +68,8 @@ async function claimNext(
   payload: Payload,
   queue: string,
   mayTakeSuspect: boolean,
-): Promise<{ job: ClaimedJob | null; nextDueMs: number | null }> {
-  const { rows } = await poolOf(payload).query<{ job: ClaimedJob | null; next_due_ms: number | null }>(
+): Promise<{ job: (ClaimedJob & { totalTried: number }) | null; nextDueMs: number | null }> {
+  const { rows } = await poolOf(payload).query<{ job: (ClaimedJob & { totalTried: number }) | null; next_due_ms: number | null }>(
     `WITH claimed AS (
        UPDATE payload_jobs SET processing = true, updated_at = now(),
               lost_claims = lost_claims + CASE WHEN processing THEN 1 ELSE 0 END
@@ -80,8 +82,9 @@ async function claimNext(
            ORDER BY created_at
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, task_slug, input, lost_claims)
-     SELECT (SELECT json_build_object('id', id, 'taskSlug', task_slug, 'input', input, 'lostClaims', lost_claims) FROM claimed) AS job,
+        RETURNING id, task_slug, input, lost_claims, total_tried)
+     SELECT (SELECT json_build_object('id', id, 'taskSlug', task_slug, 'input', input, 'lostClaims', lost_claims, 'totalTried', coalesce(total_tried, 0))
+               FROM claimed) AS job,
             (SELECT ceil(extract(epoch FROM min(wait_until) - now()) * 1000)::float8 FROM payload_jobs
               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
                 AND wait_until >= now() AND queue = $2) AS next_due_ms`,
@@ -187,7 +190,10 @@ export function startJobsWorker(
           await giveUpCrashingJob(payload, job)
         } else if (id) {
           try {
-            await withHeartbeat(payload, id, () => payload.jobs.runByID({ id, silent: { info: true } }))
+            await withHeartbeat(payload, id, async () => {
+              if (job.taskSlug === ANALYZE_TASK) await runAnalysisJob(payload, job)
+              else await payload.jobs.runByID({ id, silent: { info: true } })
+            })
           } catch (error) {
             if (unavailableService(error) === 'database') await releaseAfterOutage(payload, id, () => stopped)
             throw error
