@@ -1,12 +1,15 @@
 // Analyze All (spec §7) and its progress. POST queues the run (jobs on the analysis queue,
 // src/server/analysis/runs.ts) and waits up to ANALYZE_ALL_WAIT_MS for it: `{ analyzed }`
 // when it finished, else `{ analyzed, pending, jobId }`, and the screen follows
-// GET /api/media-files/analyze-all/{jobId} until done.
+// GET /api/media-files/analyze-all/{jobId} until done. While the POST waits, the screen reads
+// the run under way from GET /api/media-files/analyze-all (`{ run }`, null when none), so
+// the count moves from the first second.
 import type { PayloadRequest } from 'payload'
 import { ANALYZE_ALL_WAIT_MS } from '../src/lib/constants'
-import type { AnalysisProgress, AnalysisResult } from '../src/lib/api/types'
+import type { AnalysisProgress, AnalysisResult, CurrentAnalysis } from '../src/lib/api/types'
 import { analysisRunParamsSchema, analyzeAllSchema } from '../src/lib/schemas/analysis'
-import { runProgress, startAnalysisRun } from '../src/server/analysis/runs'
+import { runProgress, startAnalysisRun, unfinishedRunId } from '../src/server/analysis/runs'
+import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
 import { notFound } from '../src/server/http/errors'
 
@@ -34,6 +37,12 @@ export const analysisEndpoints = [
       ? { analyzed: progress.analyzed, skipped: progress.skipped }
       : { analyzed: progress.analyzed, skipped: progress.skipped, pending: progress.pending, jobId }
     return Response.json(result)
+  }),
+
+  endpoint('get', '/media-files/analyze-all', async (req) => {
+    requireUser(req)
+    const jobId = await unfinishedRunId(poolOf(req.payload))
+    return Response.json({ run: jobId ? await progressOf(req, jobId) : null } satisfies CurrentAnalysis)
   }),
 
   endpoint('get', '/media-files/analyze-all/:jobId', async (req) => {

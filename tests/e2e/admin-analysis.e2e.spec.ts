@@ -1,11 +1,13 @@
 // Analyze All in real Chromium on real photographs (tests/fixtures/analysis): the button
 // reads "Analyzing..." and is disabled while the batch runs, the spec's success notice,
 // the cards show category and detected objects, search finds photos by detected object,
-// and a placement suggestion is accepted with one click.
+// and a placement suggestion is accepted with one click; then a batch of 200 photos, whose
+// real count the manager watches move to the success notice.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { signIn } from '../helpers/e2e-admin'
 import { deleteMediaNamed, uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
 
@@ -98,4 +100,38 @@ test('Analyze All runs to the success notice; cards show what was found; a sugge
   await expect(notices(page).getByText('Section Assigned', { exact: true })).toBeVisible()
   await expect(notices(page).getByText('Photo moved to Outdoors')).toBeVisible()
   await expect.poll(async () => (await adminMedia(page, baseURL!)).find((m) => m.id === ids[1])?.section).toBe('outdoors')
+})
+
+test('Analyze All on 200 photos: the real count moves from the first seconds to "Successfully analyzed 200 photos"', async ({ page, baseURL }) => {
+  test.setTimeout(600_000)
+  await signIn(page, baseURL!)
+  const BATCH = 200
+  // The batch is exactly 200: whatever is waiting already, and as many uploads of the real
+  // photographs (640 px wide) as make up the rest.
+  const waitingBefore = (await adminMedia(page, baseURL!)).filter((m) => m.status === 'ready' && m.isAnalyzed !== 'true').length
+  const names = (await fs.readdir(FIXTURES)).filter((name) => name.endsWith('.jpg')).sort()
+  const photos = await Promise.all(
+    names.map(async (name) => sharp(await fs.readFile(path.join(FIXTURES, name))).resize({ width: 640 }).jpeg({ quality: 80 }).toBuffer()),
+  )
+  const ids: string[] = []
+  for (let i = 0; ids.length < BATCH - waitingBefore; i++) {
+    const name = `${unique}-batch-${i}-${names[i % names.length]}`
+    ids.push(await uploadThroughApi(page.request, baseURL!, { name, mimeType: 'image/jpeg', buffer: photos[i % photos.length] }))
+  }
+  await waitUntilReady(page.request, baseURL!, ids, 300_000)
+  expect((await adminMedia(page, baseURL!)).filter((m) => m.status === 'ready' && m.isAnalyzed !== 'true')).toHaveLength(BATCH)
+
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Analyze All' }).click()
+  await expect(page.getByRole('button', { name: 'Analyzing...' })).toBeDisabled()
+  // The count of the run under way shows while the request still waits for the batch.
+  const progress = page.getByTestId('analysis-progress')
+  await expect(progress).toHaveText(/^\d+ of 200 photos analyzed$/, { timeout: 20_000 })
+  const countNow = async () => Number((await progress.textContent())?.match(/^(\d+) of/)?.[1] ?? -1)
+  const first = await countNow()
+  await expect.poll(countNow, { timeout: 240_000 }).toBeGreaterThan(first)
+  await expect(notices(page).getByText('Analysis Complete', { exact: true })).toBeVisible({ timeout: 480_000 })
+  await expect(notices(page).getByText('Successfully analyzed 200 photos')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Analyze All' })).toBeEnabled()
+  expect((await adminMedia(page, baseURL!)).filter((m) => ids.includes(m.id) && m.isAnalyzed === 'true')).toHaveLength(ids.length)
 })

@@ -106,6 +106,13 @@ describe('POST /api/media-files/analyze-all refusals', () => {
     expect((await admin.json('GET', '/api/media-files/analyze-all/not-a-uuid')).status).toBe(400)
     expect((await admin.json('GET', `/api/media-files/analyze-all/${unknown}`)).status).toBe(404)
   })
+
+  it('the run under way: 401 to a visitor, { run: null } when none runs', async () => {
+    expect((await visitor.json('GET', '/api/media-files/analyze-all')).status).toBe(401)
+    const { status, body } = await admin.json('GET', '/api/media-files/analyze-all')
+    expect(status).toBe(200)
+    expect(body).toEqual({ run: null })
+  })
 })
 
 describe('Analyze All on real photographs', () => {
@@ -118,6 +125,8 @@ describe('Analyze All on real photographs', () => {
     expect(jobs.rows[0].n).toBe(ids.size)
     const progress = await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${first}`)
     expect(progress.body).toMatchObject({ jobId: first, total: ids.size, analyzed: 0, pending: ids.size, done: false })
+    // The screen's count while the POST waits: the run under way, the same progress.
+    expect((await admin.json('GET', '/api/media-files/analyze-all')).body).toEqual({ run: progress.body })
   })
 
   it('analyses every photo through the jobs and answers { analyzed }', async () => {

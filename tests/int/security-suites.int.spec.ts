@@ -88,6 +88,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/access': { anonymous: 200, manager: 200 },
   // Analyze All: the manager's call runs (nothing to analyse); a job id that is not one is a 400.
   'POST /api/media-files/analyze-all': { anonymous: 401, manager: 200 },
+  'GET /api/media-files/analyze-all': { anonymous: 401, manager: 200 },
   'GET /api/media-files/analyze-all/:jobId': { anonymous: 401, manager: 400 },
   // Duplicates: the scan runs for real (it answers 202 while running); the download names no backup.
   'GET /api/duplicates': { anonymous: 401, manager: 200 },

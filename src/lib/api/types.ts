@@ -61,6 +61,9 @@ export type AnalysisProgress = {
   failures: { id: string; reason: string }[]
 }
 
+/** GET /api/media-files/analyze-all: the run under way, if any (beyond the spec). */
+export type CurrentAnalysis = { run: AnalysisProgress | null }
+
 /** POST /api/media-files/analyze-all: `{ analyzed }` when done in time, else with `pending` and `jobId`. */
 export type AnalysisResult = { analyzed: number; skipped?: number; pending?: number; jobId?: string }
 

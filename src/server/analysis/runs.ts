@@ -1,8 +1,10 @@
 // Analyze All (spec §7 POST /api/media-files/analyze-all): one run lists every ready
 // image and video to analyse and queues one job per photo on the analysis queue, in a
 // single transaction under an advisory lock, so a second Analyze All while one runs
-// joins it instead of doubling the work. Progress is read from the run's items.
+// joins it instead of doubling the work. Progress is read from the run's items, by the run's
+// id or as the run under way.
 import type { Payload } from 'payload'
+import type { PoolClient } from 'pg'
 import { poolOf } from '../db/pool'
 import { ANALYSIS_QUEUE, ANALYZE_TASK } from './analysis-task'
 
@@ -17,18 +19,10 @@ export async function startAnalysisRun(payload: Payload, { force }: { force: boo
   try {
     await client.query('BEGIN')
     await client.query('SELECT pg_advisory_xact_lock($1)', [RUN_LOCK])
-    const running = await client.query<{ run_id: string }>(
-      // Pending items whose job is still queued or running: a run whose jobs were lost does not block.
-      `SELECT i.run_id::text FROM gallery_analysis_run_items i
-        WHERE i.state = 'pending' AND EXISTS (
-          SELECT 1 FROM payload_jobs j WHERE j.queue = $1 AND j.completed_at IS NULL AND j.has_error IS NOT TRUE
-             AND j.input->>'runId' = i.run_id::text AND j.input->>'mediaId' = i.media_id::text)
-        LIMIT 1`,
-      [ANALYSIS_QUEUE],
-    )
-    if (running.rows[0]) {
+    const running = await unfinishedRunId(client)
+    if (running) {
       await client.query('COMMIT')
-      return running.rows[0].run_id
+      return running
     }
     const run = await client.query<{ id: string }>(`INSERT INTO gallery_analysis_runs (force) VALUES ($1) RETURNING id::text`, [force])
     const runId = run.rows[0].id
@@ -55,6 +49,22 @@ export async function startAnalysisRun(payload: Payload, { force }: { force: boo
   } finally {
     client.release()
   }
+}
+
+/**
+ * The run still under way, if any: one with a pending item whose job is still queued or running
+ * (a run whose jobs were lost does not count).
+ */
+export async function unfinishedRunId(db: Pick<PoolClient, 'query'>): Promise<string | null> {
+  const { rows } = await db.query<{ run_id: string }>(
+    `SELECT i.run_id::text FROM gallery_analysis_run_items i
+      WHERE i.state = 'pending' AND EXISTS (
+        SELECT 1 FROM payload_jobs j WHERE j.queue = $1 AND j.completed_at IS NULL AND j.has_error IS NOT TRUE
+           AND j.input->>'runId' = i.run_id::text AND j.input->>'mediaId' = i.media_id::text)
+      LIMIT 1`,
+    [ANALYSIS_QUEUE],
+  )
+  return rows[0]?.run_id ?? null
 }
 
 export async function runProgress(payload: Payload, runId: string): Promise<RunProgress | null> {
