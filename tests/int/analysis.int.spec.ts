@@ -382,6 +382,32 @@ describe('suggestions the manager confirms', () => {
     expect(accepted.body.section).toBe(street.suggestion!.section)
     expect((await byName('exterior-street-a.jpg')).suggestion).toBeNull()
   }, 120_000)
+
+  it('follows the placed photos wherever they move, room by room (the neighbours kept per process are read again)', async () => {
+    const id = ids.get('exterior-street-b.jpg')!
+    const analyse = async () => {
+      expect(await analyzeMedia(payload, { mediaId: id, force: true })).toEqual({ state: 'analyzed' })
+      return (await byName('exterior-street-b.jpg')).suggestion
+    }
+    expect(['outdoors', 'backyard']).toContain((await analyse())!.section)
+    const placed = (await adminList()).filter((m) => m.section)
+    expect(placed.length).toBeGreaterThanOrEqual(4)
+    const moveAll = async (section: string, room: string) => {
+      for (const m of placed) {
+        const r = await admin.json('PUT', `/api/media-files/${m.id}/section`, { body: { section, isHidden: 'false', room } })
+        expect(r.status).toBe(200)
+      }
+    }
+    await moveAll('upstairs', 'Landing')
+    expect(await analyse()).toMatchObject({ section: 'upstairs', room: 'Landing' })
+    // The same section, another room: only the room names changed.
+    await moveAll('upstairs', 'Reading Nook')
+    expect(await analyse()).toMatchObject({ section: 'upstairs', room: 'Reading Nook' })
+    // Hidden photos are no neighbours: with every placed photo hidden, no suggestion.
+    for (const m of placed) await sql(`UPDATE media SET is_hidden = true WHERE id = $1`, [m.id])
+    expect(await analyse()).toBeNull()
+    for (const m of placed) await sql(`UPDATE media SET is_hidden = false WHERE id = $1`, [m.id])
+  }, 120_000)
 })
 
 describe('auto-analysis after upload', () => {
