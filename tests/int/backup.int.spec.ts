@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BackupFailed, createBackup } from '../../src/server/backup/create-backup'
 import { BACKUP_APP, BACKUP_FORMAT } from '../../src/server/backup/format'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
+import { readTableShapes } from '../../src/server/backup/tables'
 import { BACKUP_QUEUE, beatHeartbeat, enqueueAutoBackup, scheduleUploadBackup } from '../../src/server/backup/schedule'
 import { appStore, getBytes, listObjects, putBytes } from '../../src/server/backup/store'
 import { LockBusy } from '../../src/server/db/advisory-lock'
@@ -164,6 +165,40 @@ describe('the restore drill', () => {
     expect(undone.body.message).toMatch(/; 1 brought back, 1 removed\.$/)
     expect(await rowsNow()).toEqual(rowsChanged)
     expect(await objectHashes([...kept.keys, ...hidden.keys, ...added.keys])).toEqual(bytesChanged)
+  })
+
+  it('never deadlocks with a writer: one that holds a table the restore locks late and then wants an early one saves first', async () => {
+    const kept = await photoWithObjects({ section: 'upstairs' })
+    await createBackup({ pool, kind: 'manual' })
+    const client = await pool.connect()
+    const writer = await pool.connect()
+    try {
+      const tables = (await readTableShapes(client)).map((shape) => shape.name)
+      expect(tables.length).toBeGreaterThan(2)
+      // The writer holds the lock an UPDATE takes on the restore's last table…
+      await writer.query('BEGIN')
+      await writer.query(`LOCK TABLE "${tables[tables.length - 1]}" IN ROW EXCLUSIVE MODE`)
+      const restoring = restoreBackup({ pool })
+      restoring.catch(() => undefined) // awaited below; a failure is reported there
+      const restoreWaits = async () =>
+        (
+          await client.query(
+            `SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = $1 AND NOT l.granted AND l.mode = 'ExclusiveLock'`,
+            [tables[tables.length - 1]],
+          )
+        ).rowCount
+      await expect.poll(restoreWaits, { timeout: 20_000, interval: 20 }).toBe(1)
+      // …and now wants the one on its first, which the restore took.
+      await writer.query(`LOCK TABLE "${tables[0]}" IN ROW EXCLUSIVE MODE`)
+      await writer.query('COMMIT')
+      const result = await restoring
+      expect(result.mediaCount).toBe(1)
+      expect((await pool.query('SELECT id::text FROM media')).rows.map((row) => row.id)).toEqual([kept.id])
+    } finally {
+      await writer.query('ROLLBACK').catch(() => undefined)
+      writer.release()
+      client.release()
+    }
   })
 
   it('lists kept backups with kind and counts, and downloads one byte for byte', async () => {

@@ -79,6 +79,41 @@ export async function latestRestorable(pool: Pool): Promise<string | null> {
   return rows[0]?.id ?? null
 }
 
+/** How long the restore waits for one table's lock before it gives back those it took. */
+const LOCK_WAIT_MS = 500
+const LOCK_ATTEMPTS = 40
+const LOCK_RETRY_MS = 250
+/** PostgreSQL's lock_not_available (lock_timeout) and deadlock_detected. */
+const LOCK_GAVE_WAY = new Set(['55P03', '40P01'])
+
+/**
+ * Takes every table's EXCLUSIVE lock, all or none. The tables are locked one after another, so a
+ * writer holding one of the later ones (a save, an analysis, an ingest) that then wants one the
+ * restore already took would deadlock with it, and PostgreSQL would cancel one of the two. Each
+ * lock is waited for at most LOCK_WAIT_MS, less than PostgreSQL's deadlock_timeout (1 s): past
+ * it the restore gives back what it took (to a savepoint), the writer finishes, and the restore
+ * tries again, up to LOCK_ATTEMPTS times.
+ */
+async function lockTables(client: PoolClient, tables: string[]) {
+  for (let attempt = 1; ; attempt++) {
+    await client.query('SAVEPOINT restore_locks')
+    try {
+      await client.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`)
+      for (const table of tables) await client.query(`LOCK TABLE ${ident(table)} IN EXCLUSIVE MODE`)
+      await client.query('SET LOCAL lock_timeout = 0')
+      await client.query('RELEASE SAVEPOINT restore_locks')
+      return
+    } catch (error) {
+      await client.query('ROLLBACK TO SAVEPOINT restore_locks')
+      if (!LOCK_GAVE_WAY.has((error as { code?: string }).code ?? '')) throw error
+      if (attempt >= LOCK_ATTEMPTS) {
+        throw new BackupRefused('Other changes kept the gallery busy and nothing was restored: try again in a moment.')
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
+    }
+  }
+}
+
 /** Restores; the caller holds LOCKS.backup. */
 export async function restoreLocked({
   pool,
@@ -116,7 +151,7 @@ export async function restoreLocked({
     try {
       // No other writer may change these tables from here to the end (readers go on): the
       // restore point is then exactly what the restore replaces.
-      for (const shape of shapes) await client.query(`LOCK TABLE ${ident(shape.name)} IN EXCLUSIVE MODE`)
+      await lockTables(client, shapes.map((shape) => shape.name))
       await onStep?.('restore-locked')
       // trash/ is listed while the rows are read (a photo deleted just before is in one or the other).
       const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects(store, TRASH_PREFIX)])
