@@ -4,7 +4,7 @@
 // editing, filters and the notices' texts. Each test seeds its own uniquely named photos.
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { signIn } from '../helpers/e2e-admin'
+import { announced, pickUpWithKeyboard, signIn } from '../helpers/e2e-admin'
 import { seedPhotos } from '../helpers/e2e-seed'
 
 type Media = {
@@ -252,15 +252,11 @@ test('reordering by drag and by keyboard is saved and survives a reload', async 
 
   // Keyboard: pick up the (new) first photo, move it one place right, drop it.
   // Each key waits for dnd-kit's screen-reader announcement (its live region) of the step before.
-  const announced = (text: string) =>
-    expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }).first()).toBeAttached()
-  await sortable.nth(0).focus()
-  await page.keyboard.press('Space')
-  await announced(`item ${dragged[0]} was moved over droppable area ${dragged[0]}`)
+  await pickUpWithKeyboard(page, sortable.nth(0), dragged[0])
   await page.keyboard.press('ArrowRight')
-  await announced(`item ${dragged[0]} was moved over droppable area ${dragged[1]}`)
+  await announced(page, `item ${dragged[0]} was moved over droppable area ${dragged[1]}`)
   await page.keyboard.press('Space')
-  await announced(`item ${dragged[0]} was dropped over droppable area ${dragged[1]}`)
+  await announced(page, `item ${dragged[0]} was dropped over droppable area ${dragged[1]}`)
   const expected = [dragged[1], dragged[0], ...dragged.slice(2)]
   await expect.poll(order).toEqual(expected)
 

@@ -3,7 +3,7 @@
 // saved, media can be deleted from Media Gallery Pro, the layout fixes (slim upload card,
 // even cards, a fresh install's hint, sizes in KB, phone list rows) and the small ones.
 import { expect, test, type Page } from '@playwright/test'
-import { signIn, uploadCard } from '../helpers/e2e-admin'
+import { announced, pickUpWithKeyboard, signIn, uploadCard } from '../helpers/e2e-admin'
 import { deleteMediaNamed, photoBytes, seedPhotos } from '../helpers/e2e-seed'
 
 type Media = { id: string; originalFilename: string; status?: string; section: string | null }
@@ -189,16 +189,12 @@ test('after Save Order the section grid shows the saved order, "Section order" f
   await page.getByRole('button', { name: 'Reorder' }).click()
   const sortable = page.getByTestId('sortable-card')
   const initial = await sortable.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-id')!))
-  const announced = (text: string) =>
-    expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }).first()).toBeAttached()
   // Move the first photo (the newest of ours) one place right: no longer newest first.
-  await sortable.nth(0).focus()
-  await page.keyboard.press('Space')
-  await announced(`item ${initial[0]} was moved over droppable area ${initial[0]}`)
+  await pickUpWithKeyboard(page, sortable.nth(0), initial[0])
   await page.keyboard.press('ArrowRight')
-  await announced(`item ${initial[0]} was moved over droppable area ${initial[1]}`)
+  await announced(page, `item ${initial[0]} was moved over droppable area ${initial[1]}`)
   await page.keyboard.press('Space')
-  await announced(`item ${initial[0]} was dropped over droppable area ${initial[1]}`)
+  await announced(page, `item ${initial[0]} was dropped over droppable area ${initial[1]}`)
   await page.getByRole('button', { name: 'Save Order' }).click()
   await expect(notices(page).getByText('Order updated')).toBeVisible()
 

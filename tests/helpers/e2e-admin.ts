@@ -1,6 +1,6 @@
 // Signs the browser in as the manager (creating the account on a fresh install), with
-// same-origin API calls as the login page makes them.
-import type { Page } from '@playwright/test'
+// same-origin API calls as the login page makes them; moves sortable cards with the keyboard.
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const USERNAME = 'manager'
 export const PASSWORD = 'a long enough password'
@@ -16,3 +16,19 @@ export async function signIn(page: Page, baseURL: string) {
 
 /** The upload card on /admin (the upload button's modal has a dashboard of its own). */
 export const uploadCard = (page: Page) => page.getByRole('region', { name: 'Upload Media' })
+
+/** Waits for dnd-kit's screen-reader announcement (its live region) of a drag step. */
+export const announced = (page: Page, text: string) =>
+  expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: text }).first()).toBeAttached()
+
+/**
+ * Picks a sortable card up with the keyboard (Space) and waits until the next key counts:
+ * dnd-kit's keyboard sensor starts listening in a timer after the pick-up, which may run after
+ * the pick-up's announcement is on the page; one timer turn later it listens.
+ */
+export async function pickUpWithKeyboard(page: Page, card: Locator, id: string) {
+  await card.focus()
+  await page.keyboard.press('Space')
+  await announced(page, `item ${id} was moved over droppable area ${id}`)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
+}
