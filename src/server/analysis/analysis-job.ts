@@ -7,8 +7,9 @@
 // deleted, as Payload does with deleteJobOnComplete.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
+import type { ClaimedJob } from '../jobs/crash-limit'
 import { ANALYZE_RETRIES } from './analysis-task'
-import { analyzeMedia, type AnalyzeInput } from './analyze-media'
+import { analyzeMedia, type AnalyzeInput, recordOutcome } from './analyze-media'
 
 /** One attempt; `tried` attempts were made before it. Throws only when a retry is left. */
 export async function attemptAnalysis(payload: Payload, input: AnalyzeInput, tried: number): Promise<void> {
@@ -17,19 +18,11 @@ export async function attemptAnalysis(payload: Payload, input: AnalyzeInput, tri
   } catch (error) {
     if (tried < ANALYZE_RETRIES) throw error
     const reason = `Analysis failed after ${ANALYZE_RETRIES + 1} attempts: ${error instanceof Error ? error.message : String(error)}`
-    const pool = poolOf(payload)
-    await pool.query(`UPDATE media SET analysis_error = $2 WHERE id = $1`, [input.mediaId, reason])
-    if (input.runId) {
-      await pool.query(`UPDATE gallery_analysis_run_items SET state = 'skipped', reason = $3 WHERE run_id = $1 AND media_id = $2`, [
-        input.runId,
-        input.mediaId,
-        reason,
-      ])
-    }
+    await recordOutcome(payload, input, { state: 'skipped', reason })
   }
 }
 
-export type AnalysisJob = { id: string; input: Record<string, unknown> | null; totalTried: number }
+export type AnalysisJob = Pick<ClaimedJob, 'id' | 'input' | 'totalTried'>
 
 /**
  * Runs a claimed analysis job: deletes it when done; after a failure with a retry left,

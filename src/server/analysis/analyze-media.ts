@@ -89,6 +89,12 @@ async function placedPhotos(payload: Payload, exceptId: string): Promise<PlacedR
 
 export async function analyzeMedia(payload: Payload, input: AnalyzeInput): Promise<AnalyzeOutcome> {
   const outcome = await analyzeOne(payload, input)
+  await recordOutcome(payload, input, outcome)
+  return outcome
+}
+
+/** A skipped photo's reason on the photo; the outcome on the run's item, when the job belongs to a run. */
+export async function recordOutcome(payload: Payload, input: AnalyzeInput, outcome: AnalyzeOutcome): Promise<void> {
   if (outcome.state === 'skipped') {
     await poolOf(payload).query(`UPDATE media SET analysis_error = $2 WHERE id = $1`, [input.mediaId, outcome.reason])
   }
@@ -98,7 +104,6 @@ export async function analyzeMedia(payload: Payload, input: AnalyzeInput): Promi
       [input.runId, input.mediaId, outcome.state, outcome.state === 'skipped' ? outcome.reason : null],
     )
   }
-  return outcome
 }
 
 async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): Promise<AnalyzeOutcome> {

@@ -21,11 +21,9 @@ import {
   appStore,
   type BackupStore,
   copyObject,
-  deleteKeys,
   eachLimited,
   getBytes,
   headKey,
-  isMissing,
   listObjects,
   TRASH_PREFIX,
 } from './store'

@@ -73,7 +73,14 @@ export class SuspectGate {
   }
 }
 
-export type ClaimedJob = { id: string; taskSlug: string | null; input: Record<string, unknown> | null; lostClaims: number }
+export type ClaimedJob = {
+  id: string
+  taskSlug: string | null
+  input: Record<string, unknown> | null
+  lostClaims: number
+  /** Attempts that ended before this claim (Payload's totalTried). */
+  totalTried: number
+}
 
 /** The reason recorded on the job and on what it was for. */
 export function crashLimitReason(what: string, lostClaims: number): string {

@@ -68,8 +68,8 @@ async function claimNext(
   payload: Payload,
   queue: string,
   mayTakeSuspect: boolean,
-): Promise<{ job: (ClaimedJob & { totalTried: number }) | null; nextDueMs: number | null }> {
-  const { rows } = await poolOf(payload).query<{ job: (ClaimedJob & { totalTried: number }) | null; next_due_ms: number | null }>(
+): Promise<{ job: ClaimedJob | null; nextDueMs: number | null }> {
+  const { rows } = await poolOf(payload).query<{ job: ClaimedJob | null; next_due_ms: number | null }>(
     `WITH claimed AS (
        UPDATE payload_jobs SET processing = true, updated_at = now(),
               lost_claims = lost_claims + CASE WHEN processing THEN 1 ELSE 0 END
