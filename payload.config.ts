@@ -30,6 +30,7 @@ import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { s3ClientConfig } from './src/server/storage/s3'
 import { csrfOrigins, readEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
+import { COOKIE_PREFIX } from './src/lib/constants'
 import { unavailableAfterError } from './src/server/http/unavailable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -39,6 +40,7 @@ export default buildConfig({
   serverURL: env.SERVER_URL,
   csrf: csrfOrigins(),
   secret: env.PAYLOAD_SECRET ?? '',
+  cookiePrefix: COOKIE_PREFIX,
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },

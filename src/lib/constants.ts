@@ -22,11 +22,17 @@ export const SECTION_COLOURS = ['green', 'blue', 'purple', 'orange', 'emerald', 
 
 /** §5 Upload: the stored media types we accept. */
 export const ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime'] as const
+/** The allowed types as people name them, for every message that refuses a file. */
+export const ALLOWED_TYPES_TEXT = 'JPG, PNG, GIF, WebP, MP4 or MOV'
 
 /** §7: queries never go stale, no refetch on focus, no polling by default, no retries. */
 export const SECTIONS_POLL_MS = 30_000
 /** Not in the spec: while any media file is pending or processing, the admin list is re-read this often. */
 export const PROCESSING_POLL_MS = 3_000
+
+/** Payload's session cookie is `${COOKIE_PREFIX}-token` (the config's cookiePrefix). */
+export const COOKIE_PREFIX = 'payload'
+export const SESSION_COOKIE = `${COOKIE_PREFIX}-token`
 
 /** Security (ARCHITECTURE §9): Payload's default minimum is 3. */
 export const MIN_PASSWORD_LENGTH = 12
