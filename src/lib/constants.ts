@@ -119,3 +119,19 @@ export const PROPERTY_TAGLINE_MAX = 160
 export const ANALYZE_ALL_WAIT_MS = 25_000
 /** The rendition analysis reads (ARCHITECTURE §7): the 800-px one. */
 export const ANALYSIS_RENDITION_WIDTH = 800
+
+/** §9 Skeletons while loading: admin cards and section-bar blocks. */
+export const ADMIN_SKELETON_CARDS = 12
+export const SECTION_BAR_SKELETONS = 6
+/** §9 Cards show up to 3 tags. */
+export const MAX_CARD_TAGS = 3
+/** §9 Bulk panel: up to 10 thumbnails; updates in batches of 10 with 100 ms pauses. */
+export const BULK_PANEL_THUMBNAILS = 10
+export const BULK_BATCH_SIZE = 10
+export const BULK_BATCH_PAUSE_MS = 100
+/** §9 Tooltips: open delay 700 ms, skip delay 300 ms. */
+export const TOOLTIP_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
+/** §9 Notices last 5000 ms and are swiped right to dismiss past 50 px. */
+export const NOTICE_DURATION_MS = 5000
+export const NOTICE_SWIPE_THRESHOLD_PX = 50
