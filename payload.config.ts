@@ -9,20 +9,12 @@ import { Media } from './collections/media'
 import { Sections } from './collections/sections'
 import { Users } from './collections/users'
 import { PropertySettings } from './globals/property-settings'
-import { analysisEndpoints } from './endpoints/analysis'
-import { authEndpoints } from './endpoints/auth'
-import { mediaFilesEndpoints } from './endpoints/media-files'
-import { metricsEndpoints } from './endpoints/metrics'
-import { objectsEndpoints } from './endpoints/objects'
-import { uploaderEndpoints } from './endpoints/uploader'
-import { backupEndpoints } from './endpoints/backup'
 import { backupTask } from './jobs/backup'
 import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
-import { duplicatesEndpoints } from './endpoints/duplicates'
-import { sectionsEndpoints } from './endpoints/sections'
+import { apiEndpoints } from './endpoints'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
 import { seedSections } from './src/server/sections/seed-sections'
@@ -56,17 +48,7 @@ export default buildConfig({
   },
   collections: [Users, Media, Sections],
   globals: [PropertySettings],
-  endpoints: [
-    ...authEndpoints,
-    ...sectionsEndpoints,
-    ...analysisEndpoints,
-    ...mediaFilesEndpoints,
-    ...objectsEndpoints,
-    ...uploaderEndpoints,
-    ...metricsEndpoints,
-    ...duplicatesEndpoints,
-    ...backupEndpoints,
-  ],
+  endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
   jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
