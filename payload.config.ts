@@ -25,10 +25,12 @@ import { duplicatesEndpoints } from './endpoints/duplicates'
 import { sectionsEndpoints } from './endpoints/sections'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
+import { renameLegacyMigrations } from './src/server/db/migration-names'
+import { poolOf } from './src/server/db/pool'
 import { seedSections } from './src/server/sections/seed-sections'
 import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { s3ClientConfig } from './src/server/storage/s3'
-import { csrfOrigins, readEnv } from './src/server/env'
+import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
 import { unavailableAfterError } from './src/server/http/unavailable'
 
@@ -38,7 +40,7 @@ const env = readEnv()
 export default buildConfig({
   serverURL: env.SERVER_URL,
   csrf: csrfOrigins(),
-  secret: env.PAYLOAD_SECRET ?? '',
+  secret: env.PAYLOAD_SECRET ?? secretWithoutEnv(),
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
@@ -97,6 +99,8 @@ export default buildConfig({
   // instances (advisory lock); Payload itself would only migrate in production.
   onInit: (payload) =>
     withAdvisoryLock(payload, LOCKS.startup, async () => {
+      // A database that recorded a migration under an earlier name must not run it again.
+      await renameLegacyMigrations(poolOf(payload))
       // Generated migrations are typed for the postgres adapter; migrate() takes the generic shape.
       await payload.db.migrate({ migrations: migrations as never })
       await seedSections(payload)
