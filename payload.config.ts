@@ -17,10 +17,12 @@ import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { apiEndpoints } from './endpoints'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
+import { renameLegacyMigrations } from './src/server/db/migration-names'
+import { poolOf } from './src/server/db/pool'
 import { seedSections } from './src/server/sections/seed-sections'
 import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { s3ClientConfig } from './src/server/storage/s3'
-import { csrfOrigins, readEnv } from './src/server/env'
+import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
 import { COOKIE_PREFIX } from './src/lib/constants'
 import { unavailableAfterError } from './src/server/http/unavailable'
@@ -31,7 +33,7 @@ const env = readEnv()
 export default buildConfig({
   serverURL: env.SERVER_URL,
   csrf: csrfOrigins(),
-  secret: env.PAYLOAD_SECRET ?? '',
+  secret: env.PAYLOAD_SECRET ?? secretWithoutEnv(),
   cookiePrefix: COOKIE_PREFIX,
   admin: {
     user: Users.slug,
@@ -81,6 +83,8 @@ export default buildConfig({
   // instances (advisory lock); Payload itself would only migrate in production.
   onInit: (payload) =>
     withAdvisoryLock(payload, LOCKS.startup, async () => {
+      // A database that recorded a migration under an earlier name must not run it again.
+      await renameLegacyMigrations(poolOf(payload))
       // Generated migrations are typed for the postgres adapter; migrate() takes the generic shape.
       await payload.db.migrate({ migrations: migrations as never })
       await seedSections(payload)
