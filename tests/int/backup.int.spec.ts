@@ -105,7 +105,7 @@ async function rowsNow() {
 async function objectHashes(keys: string[]) {
   const hashes: Record<string, string | null> = {}
   for (const key of keys.sort()) {
-    const bytes = await readObject({ key: key })
+    const bytes = await readObject({ key })
     hashes[key] = bytes ? sha(bytes) : null
   }
   return hashes
@@ -569,7 +569,7 @@ describe('faults', () => {
     const kept = await photoWithObjects({ section: 'upstairs' })
     const backup = await createBackup({ pool, kind: 'manual' })
     const added = await photoWithObjects({ section: 'outdoors' })
-    const present = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await readObject({ key: key })) ? key : null)))).filter(Boolean)
+    const present = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await readObject({ key })) ? key : null)))).filter(Boolean)
 
     await killAt(['restore', 'restore-after-commit', backup.id])
     // The rows are restored; the added photo's objects, which only the replaced rows used, are

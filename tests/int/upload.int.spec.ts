@@ -29,7 +29,7 @@ let payload: Payload
 let admin: Session
 const visitor = new Session()
 
-const objectExists = async (key: string) => (await headObject({ key: key })) !== null
+const objectExists = async (key: string) => (await headObject({ key })) !== null
 
 const mediaCount = async () => Number((await poolOf(payload).query('SELECT count(*) FROM media')).rows[0].count)
 const record = async (id: string) =>

@@ -123,7 +123,7 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     }))
   /** A backup file's tables and manifest (its creation time and kind aside). */
   const backupContent = async (key: string) => {
-    const document = JSON.parse((await gunzip((await readObject({ key: key }))!)).toString())
+    const document = JSON.parse((await gunzip((await readObject({ key }))!)).toString())
     return {
       tables: Object.fromEntries(
         (document.tables as { name: string; rows: Record<string, unknown>[] }[])
