@@ -10,7 +10,7 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BackupFailed, createBackup } from '../../src/server/backup/create-backup'
-import { BACKUP_APP, BACKUP_FORMAT } from '../../src/server/backup/format'
+import { BACKUP_APP, BACKUP_FORMAT, BackupRefused } from '../../src/server/backup/format'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
 import { readTableShapes } from '../../src/server/backup/tables'
 import { BACKUP_QUEUE, beatHeartbeat, enqueueAutoBackup, scheduleUploadBackup } from '../../src/server/backup/schedule'
@@ -203,6 +203,32 @@ describe('the restore drill', () => {
       client.release()
     }
   })
+
+  it('gives way to a writer that keeps a table for good: after its last try nothing is restored and it says so', async () => {
+    const kept = await photoWithObjects({ section: 'upstairs' })
+    await createBackup({ pool, kind: 'manual' })
+    const added = await photoWithObjects({ section: 'outdoors' })
+    const client = await pool.connect()
+    const writer = await pool.connect()
+    try {
+      const tables = (await readTableShapes(client)).map((shape) => shape.name)
+      await writer.query('BEGIN')
+      await writer.query(`LOCK TABLE "${tables[tables.length - 1]}" IN ROW EXCLUSIVE MODE`)
+      const refused = await restoreBackup({ pool }).catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(BackupRefused)
+      expect((refused as Error).message).toBe('Other changes kept the gallery busy and nothing was restored: try again in a moment.')
+      await writer.query('COMMIT')
+      expect((await pool.query('SELECT id::text AS id FROM media ORDER BY id')).rows.map((row) => row.id)).toEqual(
+        [kept.id, added.id].sort(),
+      )
+      // Nothing is left locked or half-written: the next restore goes through.
+      expect((await restoreBackup({ pool })).mediaCount).toBe(1)
+    } finally {
+      await writer.query('ROLLBACK').catch(() => undefined)
+      writer.release()
+      client.release()
+    }
+  }, 120_000)
 
   it('lists kept backups with kind and counts, and downloads one byte for byte', async () => {
     await photoWithObjects()
