@@ -209,7 +209,7 @@ async function main() {
     const env = { ...services.env, JOBS_WORKER: 'off', ANALYZE_ON_UPLOAD: 'false' }
     const server = await run.start(env)
     await waitForReady(server)
-    const { putObject } = await import('../src/server/storage/s3')
+    const { putObject } = await import('../src/server/storage/put-object')
     const { inferenceThreadCount } = await import('../src/server/analysis/model')
     // The worker process (npm run worker) runs this many inference threads; the loop too.
     const threads = inferenceThreadCount(process.env, true)
@@ -231,7 +231,7 @@ async function main() {
       if (i % 2) image = image.flop()
       const bytes = await image.modulate({ brightness: 0.9 + (i % 7) * 0.03 }).resize({ width: 800 }).webp({ quality: 80 }).toBuffer()
       const key = `variants/bench-${i}/800.webp`
-      await putObject(key, bytes, 'image/webp', bytes.length)
+      await putObject({ key, body: bytes, contentType: 'image/webp' })
       keys.push(key)
       await db.query(
         `INSERT INTO media (original_filename, file_type, uploaded_at, status, filename, mime_type, storage_key, derivatives, width, height)

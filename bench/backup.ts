@@ -6,6 +6,7 @@
 // Usage: npm run bench:backup   (BENCH_MEDIA=10000, BENCH_STRICT=1 fails on a missed target)
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import pLimit from 'p-limit'
 import pg from 'pg'
 import os from 'node:os'
 import { BenchRun, cpuSeconds, gitCommit, intEnv, log, machineInfo, printChecks, processTree, round } from './lib/harness'
@@ -96,12 +97,12 @@ async function main() {
     const services = await bench.startServices({ ownProcess: true })
     Object.assign(process.env, services.env)
     // Imported after the environment is set: the store client and Payload read it.
-    const [{ getPayload }, { default: config }, { createBackup }, { restoreBackup }, store] = await Promise.all([
+    const [{ getPayload }, { default: config }, { createBackup }, { restoreBackup }, { putObject }] = await Promise.all([
       import('payload'),
       import('../payload.config'),
       import('../src/server/backup/create-backup'),
       import('../src/server/backup/restore-backup'),
-      import('../src/server/backup/store'),
+      import('../src/server/storage/put-object'),
     ])
     log('Applying migrations')
     const payload = await getPayload({ config })
@@ -116,7 +117,7 @@ async function main() {
     )
     log(`Storing ${keyRows.length} objects`)
     const body = Buffer.alloc(64, 1)
-    await store.eachLimited(keyRows, 32, (row) => store.putBytes(store.appStore(), row.key, body, 'application/octet-stream'))
+    await pLimit(32).map(keyRows, (row) => putObject({ key: row.key, body, contentType: 'application/octet-stream' }))
     await pool.query('ANALYZE')
 
     // Baseline: the same rows with a plain SELECT, JSON.stringify and gzip, nothing else.

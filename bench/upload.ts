@@ -12,6 +12,7 @@ import http from 'node:http'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import pLimit from 'p-limit'
 import pg from 'pg'
 import sharp from 'sharp'
 import {
@@ -65,13 +66,9 @@ const TARGETS = {
 const mb = (bytes: number) => bytes / 1024 / 1024
 
 /** Runs task(0..count-1), at most `size` at once. */
-async function pool(count: number, size: number, task: (index: number) => Promise<void>) {
-  let next = 0
-  const worker = async () => {
-    while (next < count) await task(next++)
-  }
-  await Promise.all(Array.from({ length: Math.min(size, count) }, worker))
-}
+/** Runs task(0 … count-1), `size` at a time. */
+const pool = (count: number, size: number, task: (index: number) => Promise<void>) =>
+  pLimit(size).map(Array.from({ length: count }, (_, index) => index), task)
 
 // ---------------------------------------------------------------------------------------------
 // Test images: photo-like 12 MP JPEGs, generated once and cached
@@ -220,16 +217,16 @@ function statusCounts(rows: MediaRow[]) {
 
 async function rawPuts(files: Buffer[]) {
   // The app's own client, pointed at the bench's store (readEnv reads process.env).
-  const { s3, bucket } = await import('../src/server/storage/s3')
+  const { appStore } = await import('../src/server/storage/index')
   const { PutObjectCommand } = await import('@aws-sdk/client-s3')
-  const client = s3()
+  const { client, bucket } = appStore()
   // One small PUT first, so connection set-up and SDK loading are not timed.
-  await client.send(new PutObjectCommand({ Bucket: bucket(), Key: 'bench-raw/warm-up', Body: Buffer.from('x') }))
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'bench-raw/warm-up', Body: Buffer.from('x') }))
   const started = performance.now()
   await pool(files.length, TRANSFERS, async (i) => {
     await client.send(
       new PutObjectCommand({
-        Bucket: bucket(),
+        Bucket: bucket,
         Key: `bench-raw/${i}.jpg`,
         Body: files[i],
         ContentType: 'image/jpeg',

@@ -11,7 +11,7 @@ import { backupIdParamsSchema, backupRunParamsSchema, createBackupSchema, restor
 import { BackupNotFound } from '../src/server/backup/restore-backup'
 import { type BackupRun, findRun, RestoreRunning, startRun, waitForRun } from '../src/server/backup/runs'
 import { backupStatus, findBackup, listBackups } from '../src/server/backup/status'
-import { appStore, getBytes } from '../src/server/backup/store'
+import { readObject } from '../src/server/storage/read-object'
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
 import { HttpError, notFound } from '../src/server/http/errors'
@@ -83,7 +83,7 @@ export const backupEndpoints = [
     requireUser(req)
     const { id } = parseParams(req, backupIdParamsSchema)
     const backup = await findBackup(poolOf(req.payload), id)
-    const bytes = backup && (await getBytes(appStore(), backup.object_key))
+    const bytes = backup && (await readObject({ key: backup.object_key }))
     if (!backup || !bytes) throw notFound('There is no such backup: it may have been removed (the last 10 are kept).')
     return new Response(new Uint8Array(bytes), {
       headers: {

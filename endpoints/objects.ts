@@ -5,7 +5,7 @@ import { uploadRequestSchema } from '../src/lib/schemas/upload'
 import { endpoint, parseBody, requireUser } from '../src/server/http/endpoint'
 import { rateLimiter } from '../src/server/http/rate-limit'
 import { issueOriginalKey } from '../src/server/storage/keys'
-import { presignPut } from '../src/server/storage/s3'
+import { presignPut } from '../src/server/storage/presign-put'
 
 /** Presigned URLs live at most 15 minutes (the transfer must start within that time). */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60

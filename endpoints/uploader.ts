@@ -16,14 +16,12 @@ import { endpoint, parseBody, parseParams, parseQuery, requireUser } from '../sr
 import { badRequest, notFound } from '../src/server/http/errors'
 import { rateLimiter } from '../src/server/http/rate-limit'
 import { isIssuedOriginalKey, issueOriginalKey } from '../src/server/storage/keys'
-import {
-  abortMultipartUpload,
-  completeMultipartUpload,
-  createMultipartUpload,
-  listParts,
-  presignPost,
-  presignUploadPart,
-} from '../src/server/storage/s3'
+import { abortMultipartUpload } from '../src/server/storage/abort-multipart-upload'
+import { completeMultipartUpload } from '../src/server/storage/complete-multipart-upload'
+import { createMultipartUpload } from '../src/server/storage/create-multipart-upload'
+import { listParts } from '../src/server/storage/list-parts'
+import { presignPost } from '../src/server/storage/presign-post'
+import { presignUploadPart } from '../src/server/storage/presign-upload-part'
 import { UPLOAD_URL_TTL_SECONDS } from './objects'
 
 // A batch is up to 200 files; a 2 GB video is about 400 parts.
@@ -54,14 +52,14 @@ export const uploaderEndpoints = [
     startLimit(req, String(user.id))
     const { filename, type } = await parseBody(req, multipartCreateSchema)
     const key = issueOriginalKey(req.payload.secret, filename)
-    const uploadId = await createMultipartUpload(key, type)
+    const uploadId = await createMultipartUpload({ key, contentType: type })
     return Response.json({ uploadId, key })
   }),
 
   endpoint('get', '/s3/multipart/:uploadId', async (req) => {
     requireUser(req)
     const { uploadId } = parseParams(req, multipartParamsSchema)
-    const parts = await listParts(issuedKey(req), uploadId)
+    const parts = await listParts({ key: issuedKey(req), uploadId })
     if (!parts) throw noSuchUpload(uploadId)
     return Response.json(parts)
   }),
@@ -80,7 +78,7 @@ export const uploaderEndpoints = [
     const { uploadId } = parseParams(req, multipartParamsSchema)
     const key = issuedKey(req)
     const { parts } = await parseBody(req, multipartCompleteSchema)
-    const completed = await completeMultipartUpload(key, uploadId, parts)
+    const completed = await completeMultipartUpload({ key, uploadId, parts })
     if (!completed) throw noSuchUpload(uploadId)
     return Response.json(completed)
   }),
@@ -88,7 +86,7 @@ export const uploaderEndpoints = [
   endpoint('delete', '/s3/multipart/:uploadId', async (req) => {
     requireUser(req)
     const { uploadId } = parseParams(req, multipartParamsSchema)
-    if (!(await abortMultipartUpload(issuedKey(req), uploadId))) throw noSuchUpload(uploadId)
+    if (!(await abortMultipartUpload({ key: issuedKey(req), uploadId }))) throw noSuchUpload(uploadId)
     return Response.json({ message: 'Upload aborted' })
   }),
 ]

@@ -11,7 +11,7 @@ import type { Payload } from 'payload'
 import { userFromHeaders } from '../src/server/auth/request-user'
 import { poolOf } from '../src/server/db/pool'
 import { visibleToVisitors } from '../src/server/media/visibility'
-import { getObject } from '../src/server/storage/s3'
+import { getObject } from '../src/server/storage/get-object'
 
 type Target = { filename: string; variant: { kind: 'original' } | { kind: 'rendition'; width: number } | { kind: 'poster' } }
 
@@ -69,7 +69,7 @@ export async function deliverObject(payload: Payload, request: Request, parts: s
   const cacheable = chosen.immutable && !range
   const cached = cacheable ? immutableObjects.get(chosen.key) : undefined
   if (cached) return cachedResponse(request, cached, chosen.contentType, signedIn)
-  const object = await getObject(chosen.key, range, request.headers.get('if-none-match') ?? undefined)
+  const object = await getObject({ key: chosen.key, range, ifNoneMatch: request.headers.get('if-none-match') ?? undefined })
   if (!object) return notFound()
   if (cacheable && object.Body && object.ContentLength !== undefined && object.ContentLength <= CACHED_OBJECT_MAX_BYTES) {
     const entry = { body: Buffer.from(await object.Body.transformToByteArray()), etag: object.ETag }

@@ -10,7 +10,8 @@ import sharp from 'sharp'
 import { analyzeImageBytes } from '../../src/server/analysis/engine'
 import { inferenceThreadCount, JOBS_PER_INFERENCE_THREAD, setInferenceThreads, stopDetector } from '../../src/server/analysis/model'
 import { lowerProcessPriority, workerNice } from '../../src/server/jobs/priority'
-import { getObject } from '../../src/server/storage/s3'
+import pLimit from 'p-limit'
+import { readObject } from '../../src/server/storage/read-object'
 import { round, threadsOf, threadUse } from './harness'
 
 const keys = process.argv.slice(2)
@@ -20,17 +21,13 @@ sharp.cache(false) // as in the worker (src/host/run-worker.ts)
 const threads = inferenceThreadCount(process.env, true)
 setInferenceThreads(threads, { nice })
 
-const read = async (key: string) => Buffer.from(await (await getObject(key))!.Body!.transformToByteArray())
+const read = async (key: string) => (await readObject({ key }))!
 await Promise.all(keys.slice(0, threads).map(async (key) => analyzeImageBytes(await read(key))))
 const loadAverageAtStart = os.loadavg().map((v) => round(v, 2))
 const cpu0 = process.cpuUsage()
 const threads0 = threadsOf(process.pid)
 const start = performance.now()
-let next = 0
-const lane = async () => {
-  while (next < keys.length) await analyzeImageBytes(await read(keys[next++]))
-}
-await Promise.all(Array.from({ length: threads * JOBS_PER_INFERENCE_THREAD }, lane))
+await pLimit(threads * JOBS_PER_INFERENCE_THREAD).map(keys, async (key) => analyzeImageBytes(await read(key)))
 const seconds = (performance.now() - start) / 1000
 const cpu = process.cpuUsage(cpu0)
 const busiestThreads = threadUse(threads0, threadsOf(process.pid), seconds).slice(0, 8)

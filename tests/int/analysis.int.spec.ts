@@ -16,7 +16,7 @@ import { describeWithVision, visionConfig } from '../../src/server/analysis/visi
 import { poolOf } from '../../src/server/db/pool'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { holdAt } from '../../src/server/media/pause-points'
-import { putObject } from '../../src/server/storage/s3'
+import { putObject } from '../../src/server/storage/put-object'
 import { Session, signedInAdmin } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
@@ -223,10 +223,10 @@ describe('photos that cannot be analysed', () => {
       [[a, b]],
     )
     // a: every rendition deleted from the store; b: every rendition damaged.
-    const { deleteObject } = await import('../../src/server/storage/s3')
+    const { deleteObject } = await import('../../src/server/storage/delete-object')
     for (const row of keys.rows) {
-      if (row.id === a) await deleteObject(row.key)
-      else await putObject(row.key, Buffer.from('not an image at all'), 'image/webp')
+      if (row.id === a) await deleteObject({ key: row.key })
+      else await putObject({ key: row.key, body: Buffer.from('not an image at all'), contentType: 'image/webp' })
     }
     // c: a video whose poster is gone.
     await sql(`UPDATE media SET file_type = 'video', poster_key = NULL WHERE id = $1`, [c])

@@ -11,16 +11,19 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BackupFailed, createBackup } from '../../src/server/backup/create-backup'
-import { BACKUP_APP, BACKUP_FORMAT } from '../../src/server/backup/format'
+import { BACKUP_APP, BACKUP_FORMAT, BackupRefused } from '../../src/server/backup/format'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
 import { readTableShapes } from '../../src/server/backup/tables'
 import { BACKUP_QUEUE, beatHeartbeat, enqueueAutoBackup, scheduleUploadBackup } from '../../src/server/backup/schedule'
-import { appStore, getBytes, listObjects, putBytes } from '../../src/server/backup/store'
+import { appStore } from '../../src/server/storage/index'
+import { listObjects } from '../../src/server/storage/list-objects'
+import { putObject } from '../../src/server/storage/put-object'
+import { readObject } from '../../src/server/storage/read-object'
 import { LockBusy } from '../../src/server/db/advisory-lock'
 import { poolOf } from '../../src/server/db/pool'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { backupRunWait } from '../../endpoints/backup'
-import { s3ClientConfig } from '../../src/server/storage/s3'
+import { s3ClientConfig } from '../../src/server/storage/client'
 import { Session, signedInAdmin } from '../helpers/api'
 import { killHard, spawnTsx } from '../helpers/child-process'
 import { createMedia } from '../helpers/media'
@@ -77,8 +80,8 @@ async function photoWithObjects(data: Record<string, unknown> = {}) {
   const id = crypto.randomUUID()
   const original = `originals/${id}/photo.jpg`
   const rendition = `derived/${id}/400.webp`
-  await putBytes(store(), original, crypto.randomBytes(2000 + crypto.randomInt(500)), 'image/jpeg')
-  await putBytes(store(), rendition, crypto.randomBytes(700), 'image/webp')
+  await putObject({ key: original, body: crypto.randomBytes(2000 + crypto.randomInt(500)), contentType: 'image/jpeg' })
+  await putObject({ key: rendition, body: crypto.randomBytes(700), contentType: 'image/webp' })
   const doc = await createMedia(payload, {
     storageKey: original,
     derivatives: [{ width: 400, key: rendition }],
@@ -103,7 +106,7 @@ async function rowsNow() {
 async function objectHashes(keys: string[]) {
   const hashes: Record<string, string | null> = {}
   for (const key of keys.sort()) {
-    const bytes = await getBytes(store(), key)
+    const bytes = await readObject({ key })
     hashes[key] = bytes ? sha(bytes) : null
   }
   return hashes
@@ -112,13 +115,13 @@ async function objectHashes(keys: string[]) {
 /** Writes another document in place of a backup's file (with its checksum, so it is read). */
 async function replaceBackup(backup: { id: string; objectKey: string }, document: unknown) {
   const bytes = zlib.gzipSync(JSON.stringify(document))
-  await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
+  await putObject({ key: backup.objectKey, body: bytes, contentType: 'application/gzip' })
   await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, sha(bytes)])
 }
 
 /** A backup's file as it was written. */
 const readBackup = async (backup: { objectKey: string }) =>
-  JSON.parse(zlib.gunzipSync((await getBytes(store(), backup.objectKey))!).toString())
+  JSON.parse(zlib.gunzipSync((await readObject({ key: backup.objectKey }))!).toString())
 
 const readVersion = async () =>
   Number((await pool.query('SELECT version FROM gallery_read_version WHERE id = 1')).rows[0].version)
@@ -145,8 +148,8 @@ describe('the restore drill', () => {
       overrideAccess: true,
     })
     await payload.delete({ collection: 'media', id: toDelete.id, overrideAccess: true })
-    expect(await getBytes(store(), toDelete.keys[0])).toBeNull()
-    expect(await getBytes(store(), `trash/${toDelete.keys[0]}`)).not.toBeNull()
+    expect(await readObject({ key: toDelete.keys[0] })).toBeNull()
+    expect(await readObject({ key: `trash/${toDelete.keys[0]}` })).not.toBeNull()
     const added = await photoWithObjects({ section: 'outdoors' })
     const rowsChanged = await rowsNow()
     const bytesChanged = await objectHashes([...kept.keys, ...hidden.keys, ...added.keys])
@@ -162,8 +165,8 @@ describe('the restore drill', () => {
     expect(await readVersion()).toBeGreaterThan(versionBefore)
     // The new upload's objects wait in trash (the restore point refers to them); they are
     // moved there just after the answer, by the same job.
-    await expect.poll(() => getBytes(store(), added.keys[0]), { timeout: 20_000 }).toBeNull()
-    expect(await getBytes(store(), `trash/${added.keys[0]}`)).not.toBeNull()
+    await expect.poll(() => readObject({ key: added.keys[0] }), { timeout: 20_000 }).toBeNull()
+    expect(await readObject({ key: `trash/${added.keys[0]}` })).not.toBeNull()
     // The public API shows the restored gallery at once.
     const upstairs = await visitor.json<Array<{ id: string }>>('GET', '/api/sections/upstairs/media')
     expect(upstairs.body.map((file) => file.id)).toEqual([kept.id])
@@ -228,6 +231,32 @@ describe('the restore drill', () => {
     }
   })
 
+  it('gives way to a writer that keeps a table for good: after its last try nothing is restored and it says so', async () => {
+    const kept = await photoWithObjects({ section: 'upstairs' })
+    await createBackup({ pool, kind: 'manual' })
+    const added = await photoWithObjects({ section: 'outdoors' })
+    const client = await pool.connect()
+    const writer = await pool.connect()
+    try {
+      const tables = (await readTableShapes(client)).map((shape) => shape.name)
+      await writer.query('BEGIN')
+      await writer.query(`LOCK TABLE "${tables[tables.length - 1]}" IN ROW EXCLUSIVE MODE`)
+      const refused = await restoreBackup({ pool }).catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(BackupRefused)
+      expect((refused as Error).message).toBe('Other changes kept the gallery busy and nothing was restored: try again in a moment.')
+      await writer.query('COMMIT')
+      expect((await pool.query('SELECT id::text AS id FROM media ORDER BY id')).rows.map((row) => row.id)).toEqual(
+        [kept.id, added.id].sort(),
+      )
+      // Nothing is left locked or half-written: the next restore goes through.
+      expect((await restoreBackup({ pool })).mediaCount).toBe(1)
+    } finally {
+      await writer.query('ROLLBACK').catch(() => undefined)
+      writer.release()
+      client.release()
+    }
+  }, 120_000)
+
   it('lists kept backups with kind and counts, and downloads one byte for byte', async () => {
     await photoWithObjects()
     const created = await admin.json<{ backupFile: string }>('POST', '/api/backup/create')
@@ -255,9 +284,9 @@ describe('retention and trash', () => {
     for (let i = 0; i < 12; i++) files.push((await createBackup({ pool, kind: 'manual' })).objectKey)
     const { rows } = await pool.query(`SELECT object_key FROM backups WHERE status = 'complete' ORDER BY completed_at`)
     expect(rows.map((row) => row.object_key)).toEqual(files.slice(2))
-    expect(await getBytes(store(), files[0])).toBeNull()
-    expect(await getBytes(store(), files[1])).toBeNull()
-    expect(await getBytes(store(), files[2])).not.toBeNull()
+    expect(await readObject({ key: files[0] })).toBeNull()
+    expect(await readObject({ key: files[1] })).toBeNull()
+    expect(await readObject({ key: files[2] })).not.toBeNull()
   })
 
   it('keeps a deleted photo in trash while a kept backup refers to it, and purges trash nobody refers to', async () => {
@@ -267,7 +296,7 @@ describe('retention and trash', () => {
     await payload.delete({ collection: 'media', id: backedUp.id, overrideAccess: true })
     await payload.delete({ collection: 'media', id: neverBackedUp.id, overrideAccess: true })
     await createBackup({ pool, kind: 'manual' })
-    const trash = await listObjects(store(), 'trash/')
+    const trash = await listObjects({ prefix: 'trash/' })
     for (const key of backedUp.keys) expect(trash.has(`trash/${key}`)).toBe(true)
     for (const key of neverBackedUp.keys) expect(trash.has(`trash/${key}`)).toBe(false)
   })
@@ -373,9 +402,9 @@ describe('refused backups change nothing', () => {
 
   it('a truncated backup', async () => {
     const message = await refusedWith(async (backup) => {
-      const bytes = (await getBytes(store(), backup.objectKey))!
+      const bytes = (await readObject({ key: backup.objectKey }))!
       const truncated = bytes.subarray(0, Math.floor(bytes.length / 2))
-      await putBytes(store(), backup.objectKey, truncated, 'application/gzip')
+      await putObject({ key: backup.objectKey, body: truncated, contentType: 'application/gzip' })
       await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, sha(truncated)])
     })
     expect(message).toBe('The backup file is damaged or incomplete (it does not unzip): nothing was restored.')
@@ -383,9 +412,9 @@ describe('refused backups change nothing', () => {
 
   it('a backup whose bytes do not match the recorded sha256', async () => {
     const message = await refusedWith(async (backup) => {
-      const bytes = Buffer.from((await getBytes(store(), backup.objectKey))!)
+      const bytes = Buffer.from((await readObject({ key: backup.objectKey }))!)
       bytes[bytes.length - 10] ^= 0xff
-      await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
+      await putObject({ key: backup.objectKey, body: bytes, contentType: 'application/gzip' })
     })
     expect(message).toBe(
       'The backup file does not match its recorded checksum (it was changed or damaged): nothing was restored.',
@@ -424,8 +453,8 @@ describe('refused backups change nothing', () => {
     const message = await refusedWith(async () => {
       const { rows } = await pool.query(`SELECT id, storage_key FROM media WHERE section_id = 'upstairs'`)
       await payload.delete({ collection: 'media', id: rows[0].id, overrideAccess: true })
-      const { deleteKey } = await import('../../src/server/backup/store')
-      await deleteKey(store(), `trash/${rows[0].storage_key}`)
+      const { deleteObject } = await import('../../src/server/storage/delete-object')
+      await deleteObject({ key: `trash/${rows[0].storage_key}` })
     })
     expect(message).toMatch(/^1 file of this backup is no longer in the store \(originals\/.*\): nothing was restored\.$/)
   })
@@ -509,9 +538,9 @@ describe('Create Backup and Restore run as jobs', () => {
   it('a refused restore run answers 422 with the reason, through the POST or the run URL', async () => {
     await photoWithObjects()
     const backup = await createBackup({ pool, kind: 'manual' })
-    const bytes = Buffer.from((await getBytes(store(), backup.objectKey))!)
+    const bytes = Buffer.from((await readObject({ key: backup.objectKey }))!)
     bytes[bytes.length - 10] ^= 0xff
-    await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
+    await putObject({ key: backup.objectKey, body: bytes, contentType: 'application/gzip' })
     const started = await admin.json<{ statusUrl: string }>('POST', '/api/backup/restore')
     expect(started.status).toBe(202)
     startWorker()
@@ -552,9 +581,9 @@ describe('faults', () => {
     const { rows } = await pool.query(`SELECT status, temp_key FROM backups`)
     expect(rows).toHaveLength(1)
     expect(rows[0].status).toBe('running')
-    expect(await getBytes(store(), rows[0].temp_key)).not.toBeNull()
+    expect(await readObject({ key: rows[0].temp_key })).not.toBeNull()
     await createBackup({ pool, kind: 'manual' })
-    expect(await getBytes(store(), rows[0].temp_key)).toBeNull()
+    expect(await readObject({ key: rows[0].temp_key })).toBeNull()
     expect((await pool.query(`SELECT status FROM backups ORDER BY started_at`)).rows.map((row) => row.status)).toEqual([
       'failed',
       'complete',
@@ -585,7 +614,7 @@ describe('faults', () => {
     const kept = await photoWithObjects({ section: 'upstairs' })
     const backup = await createBackup({ pool, kind: 'manual' })
     const added = await photoWithObjects({ section: 'outdoors' })
-    const present = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await getBytes(store(), key)) ? key : null)))).filter(Boolean)
+    const present = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await readObject({ key })) ? key : null)))).filter(Boolean)
 
     await killAt(['restore', 'restore-after-commit', backup.id])
     // The rows are restored; the added photo's objects, which only the replaced rows used, are
@@ -667,7 +696,7 @@ describe('faults', () => {
     // with the rows, and the next worker only tidies (the new photo's objects go to trash).
     await restoreBackup({ pool, backupId: (await pool.query(`SELECT id FROM backups WHERE kind = 'restore-point' ORDER BY completed_at DESC LIMIT 1`)).rows[0].id })
     expect(await rowsNow()).toEqual(changedState)
-    await expect.poll(() => getBytes(store(), added.keys[0])).not.toBeNull()
+    await expect.poll(() => readObject({ key: added.keys[0] })).not.toBeNull()
     const after = await queuedRun('restore')
     await killAt(['run', 'restore-after-commit', after.runId])
     expect(await rowsNow()).toEqual(restoredState)
@@ -675,13 +704,13 @@ describe('faults', () => {
       status: 'done',
       pending: true,
     })
-    expect(await getBytes(store(), added.keys[0])).not.toBeNull()
+    expect(await readObject({ key: added.keys[0] })).not.toBeNull()
     const tidied = await workerTakesOver(after.runId)
     expect(tidied.status).toBe(200)
     expect(tidied.body.message).toMatch(/; 0 brought back, 1 removed\.$/)
     await expect.poll(async () => (await pool.query('SELECT tidy FROM backup_runs WHERE id = $1', [after.runId])).rows[0].tidy, { timeout: 20_000 }).toBeNull()
-    expect(await getBytes(store(), added.keys[0])).toBeNull()
-    expect(await getBytes(store(), `trash/${added.keys[0]}`)).not.toBeNull()
+    expect(await readObject({ key: added.keys[0] })).toBeNull()
+    expect(await readObject({ key: `trash/${added.keys[0]}` })).not.toBeNull()
     expect(await rowsNow()).toEqual(restoredState)
   }, 240_000)
 })

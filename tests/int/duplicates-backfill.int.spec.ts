@@ -11,8 +11,7 @@ import type { DuplicateGroup } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
 import { backfillDuplicateHashes, queueHashBackfill } from '../../src/server/duplicates/backfill'
 import { startScan } from '../../src/server/duplicates/scan'
-import { trashKey } from '../../src/server/storage/keys'
-import { moveObject } from '../../src/server/storage/s3'
+import { moveToTrash } from '../../src/server/storage/move-to-trash'
 import { Session, signedInAdmin } from '../helpers/api'
 import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-process'
 import { resetDatabase, testPayload } from '../helpers/payload'
@@ -86,7 +85,7 @@ beforeAll(async () => {
   await sql('UPDATE media SET mirror_hash = NULL, region_hashes = NULL')
   await sql(`UPDATE media SET mirror_hash = 'ffffffffffffffff' WHERE id = $1`, [ids.building])
   const lost = await sql<{ storage_key: string }>('SELECT storage_key FROM media WHERE id = $1', [ids.lost])
-  await moveObject(lost.rows[0].storage_key, trashKey(lost.rows[0].storage_key))
+  await moveToTrash({ keys: [lost.rows[0].storage_key] })
 }, 240_000)
 
 const children: Child[] = []

@@ -7,12 +7,15 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
-import { s3, bucket } from '../../src/server/storage/s3'
+import { appStore } from '../../src/server/storage/index'
 import { ORIGIN, PASSWORD } from '../helpers/api'
 import { startTestHost, type TestHost } from '../helpers/host'
 import { HttpClient, managerClient } from '../helpers/http-client'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
+
+const s3 = () => appStore().client
+const bucket = () => appStore().bucket
 
 let payload: Payload
 let host: TestHost

@@ -14,7 +14,7 @@ import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
-import { bucket } from '../../src/server/storage/s3'
+import { appStore } from '../../src/server/storage/index'
 import { Session, signedInAdmin } from '../helpers/api'
 import { startTestHost, type TestHost } from '../helpers/host'
 import { HttpClient, managerClient, type CallOptions } from '../helpers/http-client'
@@ -26,6 +26,8 @@ import { makePhoto, svgFile } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 import { startJobsWorker } from '../../src/server/jobs/worker'
+
+const bucket = () => appStore().bucket
 
 const EVIL_ORIGIN = 'https://evil.example'
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'

@@ -3,7 +3,7 @@
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { readObject } from '../../src/server/storage/s3'
+import { readObject } from '../../src/server/storage/read-object'
 import { Session } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
@@ -31,7 +31,7 @@ describe('object storage', () => {
   it('writes uploaded bytes to the bucket', async () => {
     const { doc, bytes } = await uploadPhoto('patio.jpg', {})
     expect(doc).toMatchObject({ width: 64, height: 48 })
-    expect((await readObject(doc.filename)).equals(bytes)).toBe(true)
+    expect((await readObject({ key: doc.filename }))!.equals(bytes)).toBe(true)
   })
 
   it("serves a visible photo through Payload's file route and refuses a hidden one", async () => {

@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
-import { headObject } from '../../src/server/storage/s3'
+import { headObject } from '../../src/server/storage/head-object'
 import { Session, signedInAdmin } from '../helpers/api'
 import {
   elfFile,
@@ -29,7 +29,7 @@ let payload: Payload
 let admin: Session
 const visitor = new Session()
 
-const objectExists = async (key: string) => (await headObject(key)) !== null
+const objectExists = async (key: string) => (await headObject({ key })) !== null
 
 const mediaCount = async () => Number((await poolOf(payload).query('SELECT count(*) FROM media')).rows[0].count)
 const record = async (id: string) =>

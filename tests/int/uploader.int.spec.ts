@@ -5,7 +5,8 @@ import http from 'node:http'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
-import { headObject, readObject } from '../../src/server/storage/s3'
+import { headObject } from '../../src/server/storage/head-object'
+import { readObject } from '../../src/server/storage/read-object'
 import { Session, signedInAdmin } from '../helpers/api'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
@@ -71,7 +72,7 @@ describe('GET /api/s3/params (a whole file)', () => {
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'Sunset deck.jpg')
     const stored = await fetch(params.body.url, { method: 'POST', body: form })
     expect(stored.ok).toBe(true)
-    expect((await headObject(params.body.fields.key))?.size).toBe(photo.length)
+    expect((await headObject({ key: params.body.fields.key }))?.size).toBe(photo.length)
 
     const created = await admin.json('POST', '/api/media-files', {
       body: {
@@ -121,7 +122,7 @@ describe('The POST form against the store (the embedded store checks its policy 
     const smaller = await post(url, fields, photo.subarray(0, photo.length - 10))
     expect(smaller.status).toBe(400)
     expect(smaller.text).toContain('<Code>EntityTooSmall</Code>')
-    expect(await headObject(fields.key)).toBeNull()
+    expect(await headObject({ key: fields.key })).toBeNull()
   })
 
   it('keeps nothing of an upload the browser broke off, and goes on serving', async () => {
@@ -147,11 +148,11 @@ describe('The POST form against the store (the embedded store checks its policy 
       request.on('close', () => resolve())
     })
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(await headObject(fields.key)).toBeNull()
+    expect(await headObject({ key: fields.key })).toBeNull()
 
     const again = await formFor(photo)
     expect((await post(again.url, again.fields, photo)).status).toBe(204)
-    expect((await headObject(again.fields.key))?.size).toBe(photo.length)
+    expect((await headObject({ key: again.fields.key }))?.size).toBe(photo.length)
   })
 
   it('refuses a changed key or content type, a form without its signature, and an altered policy', async () => {
@@ -167,8 +168,8 @@ describe('The POST form against the store (the embedded store checks its policy 
     const altered = await post(url, { ...fields, Policy: Buffer.from(JSON.stringify(document)).toString('base64') }, photo)
     expect(altered.status).toBe(403)
     expect(altered.text).toContain('<Code>SignatureDoesNotMatch</Code>')
-    expect(await headObject(fields.key)).toBeNull()
-    expect(await headObject(otherKey)).toBeNull()
+    expect(await headObject({ key: fields.key })).toBeNull()
+    expect(await headObject({ key: otherKey })).toBeNull()
   })
 })
 
@@ -192,7 +193,7 @@ describe('s3/multipart (a large file in parts)', () => {
     })
     expect(completed.status).toBe(200)
     expect(completed.body.key).toBe(upload.key)
-    expect((await readObject(upload.key)).equals(padded)).toBe(true)
+    expect((await readObject({ key: upload.key }))!.equals(padded)).toBe(true)
 
     const created = await admin.json<{ id: string }>('POST', '/api/media-files', {
       body: {
@@ -224,7 +225,7 @@ describe('s3/multipart (a large file in parts)', () => {
     expect(
       (await admin.json('POST', uploadPath(upload, '/complete'), { body: { parts: [{ PartNumber: 1, ETag: 'x' }] } })).status,
     ).toBe(404)
-    expect(await headObject(upload.key)).toBeNull()
+    expect(await headObject({ key: upload.key })).toBeNull()
   })
 
   it('refuses anonymous callers, keys it did not issue, malformed part numbers and unknown uploads', async () => {

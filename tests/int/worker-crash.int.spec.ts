@@ -20,11 +20,11 @@ import type { DuplicateGroup } from '../../src/lib/api/types'
 import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../../src/server/analysis/analysis-task'
 import { createBackup } from '../../src/server/backup/create-backup'
 import { BACKUP_QUEUE, BACKUP_TASK } from '../../src/server/backup/schedule'
-import { appStore, getBytes } from '../../src/server/backup/store'
+import { readObject } from '../../src/server/storage/read-object'
 import { LOCKS, withPoolAdvisoryLock } from '../../src/server/db/advisory-lock'
 import { poolOf } from '../../src/server/db/pool'
 import { startScan } from '../../src/server/duplicates/scan'
-import { getObject } from '../../src/server/storage/s3'
+import { getObject } from '../../src/server/storage/get-object'
 import { Session, signedInAdmin } from '../helpers/api'
 import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-process'
 import { makePhoto } from '../helpers/media-fixtures'
@@ -85,7 +85,7 @@ async function ingestResult(id: string) {
   const { derivatives, ...fields } = rows[0] as { derivatives: unknown; width: unknown; height: unknown; [column: string]: unknown }
   const objects: { width: number; height: number; size: number; key: string; stored: Record<string, unknown> }[] = []
   for (const derivative of derivatives as { width: number; height: number; key: string; size: number }[]) {
-    const bytes = Buffer.from(await (await getObject(derivative.key))!.Body!.transformToByteArray())
+    const bytes = Buffer.from(await (await getObject({ key: derivative.key }))!.Body!.transformToByteArray())
     const meta = await sharp(bytes).metadata()
     objects.push({
       width: derivative.width,
@@ -123,7 +123,7 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     }))
   /** A backup file's tables and manifest (its creation time and kind aside). */
   const backupContent = async (key: string) => {
-    const document = JSON.parse((await gunzip((await getBytes(appStore(), key))!)).toString())
+    const document = JSON.parse((await gunzip((await readObject({ key }))!)).toString())
     return {
       tables: Object.fromEntries(
         (document.tables as { name: string; rows: Record<string, unknown>[] }[])
@@ -170,7 +170,7 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     expect(await scanState(scan.scanId)).toBe('running')
     const { rows: interrupted } = await sql(`SELECT status, temp_key FROM backups`)
     expect(interrupted.map((row) => row.status)).toEqual(['running'])
-    expect(await getBytes(appStore(), interrupted[0].temp_key)).not.toBeNull()
+    expect(await readObject({ key: interrupted[0].temp_key })).not.toBeNull()
     expect((await unfinishedJobs(queues)).map((job) => [job.id, job.processing])).toEqual(killedJobs.map((id) => [id, true]))
 
     // The re-run backup must snapshot the final state, to compare it with a backup taken at the
@@ -241,8 +241,8 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     )
     expect(backups.map((row) => row.status)).toEqual(['failed', 'complete'])
     expect(backups[0].error).toBe('Interrupted: the process stopped before the backup was finished.')
-    expect(await getBytes(appStore(), backups[0].temp_key)).toBeNull()
-    expect(await getBytes(appStore(), backups[1].temp_key)).toBeNull()
+    expect(await readObject({ key: backups[0].temp_key })).toBeNull()
+    expect(await readObject({ key: backups[1].temp_key })).toBeNull()
     expect(backups[1].media_count).toBe(4)
     expect((await admin.json<{ id: string }[]>('GET', '/api/backups')).body.map((backup) => backup.id)).toContain(backups[1].id)
     // Its content equals a backup taken now without interruption (nothing changed since).

@@ -1,8 +1,7 @@
 // When a media record is deleted (our API or Payload's editor), its objects move under
 // trash/ instead of disappearing: backups decide when trash is purged (ARCHITECTURE §5).
 import type { CollectionAfterDeleteHook } from 'payload'
-import { trashKey } from '../../../src/server/storage/keys'
-import { moveObject } from '../../../src/server/storage/s3'
+import { moveToTrash } from '../../../src/server/storage/move-to-trash'
 
 type StoredMedia = {
   storageKey?: string | null
@@ -16,11 +15,6 @@ export const moveObjectsToTrash: CollectionAfterDeleteHook = async ({ doc, req }
   const keys = [media.storageKey, media.posterKey, media.playbackKey, ...(media.derivatives ?? []).map((d) => d.key)].filter(
     (key): key is string => Boolean(key),
   )
-  for (const key of keys) {
-    try {
-      await moveObject(key, trashKey(key))
-    } catch (error) {
-      req.payload.logger.error({ err: error, msg: `Could not move ${key} to trash` })
-    }
-  }
+  const { failed } = await moveToTrash({ keys })
+  for (const { key, error } of failed) req.payload.logger.error({ err: error, msg: `Could not move ${key} to trash` })
 }

@@ -3,6 +3,7 @@
 // many went, so a failure part-way tells the manager exactly what is left.
 'use client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import pLimit from 'p-limit'
 import { refreshGallery } from './admin-reads'
 import { apiRequest } from './client'
 
@@ -20,12 +21,10 @@ export async function deleteMediaFile(id: string): Promise<void> {
 export type DeleteResult = { deleted: string[]; failed: string[] }
 
 export async function deleteMediaFiles(ids: readonly string[]): Promise<DeleteResult> {
+  const limit = pLimit(PARALLEL_DELETES)
+  const outcomes = await Promise.allSettled(ids.map((id) => limit(() => deleteMediaFile(id))))
   const result: DeleteResult = { deleted: [], failed: [] }
-  for (let start = 0; start < ids.length; start += PARALLEL_DELETES) {
-    const batch = ids.slice(start, start + PARALLEL_DELETES)
-    const outcomes = await Promise.allSettled(batch.map((id) => deleteMediaFile(id)))
-    outcomes.forEach((outcome, index) => (outcome.status === 'fulfilled' ? result.deleted : result.failed).push(batch[index]))
-  }
+  outcomes.forEach((outcome, index) => (outcome.status === 'fulfilled' ? result.deleted : result.failed).push(ids[index]))
   return result
 }
 

@@ -13,7 +13,7 @@ import type { Pool, PoolClient } from 'pg'
 import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
 import { poolOf } from '../db/pool'
 import { pausePoint } from '../media/pause-points'
-import { getObject } from '../storage/s3'
+import { readObject } from '../storage/read-object'
 import { categorise, categoryOfRoom, type CategoryVote } from './category'
 import { countLabels, objectLabels } from './detections'
 import { analysisTags, describe, mergeTags } from './describe'
@@ -50,9 +50,9 @@ export function renditionKey(row: Pick<MediaRow, 'file_type' | 'derivatives' | '
 async function readRendition(row: MediaRow): Promise<Buffer> {
   const key = renditionKey(row)
   if (!key) throw new Skip(row.file_type === 'video' ? 'The video has no poster to analyse.' : 'The photo has no rendition to analyse.')
-  const object = await getObject(key)
-  if (!object?.Body) throw new Skip('The rendition is missing from the store.')
-  return Buffer.from(await object.Body.transformToByteArray())
+  const bytes = await readObject({ key })
+  if (!bytes) throw new Skip('The rendition is missing from the store.')
+  return bytes
 }
 
 type PlacedRow = { id: string; section: string; room: string | null; category: string | null; embedding: number[] }

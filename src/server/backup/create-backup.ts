@@ -12,12 +12,16 @@ import { buildManifest } from './object-index'
 import { finishRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations, tableRowsJson } from './snapshot'
-import { appStore, BACKUP_PREFIX, BACKUP_TEMP_PREFIX, type BackupStore, copyObject, deleteKey, putBytes } from './store'
 import { readTableShapes, type TableShape } from './tables'
+import { appStore, type ObjectStore } from '../storage/index'
+import { copyObject } from '../storage/copy-object'
+import { deleteObject } from '../storage/delete-object'
+import { backupKey, incompleteBackupKey } from '../storage/keys'
+import { putObject } from '../storage/put-object'
 
 export type BackupContext = {
   pool: Pool
-  store?: BackupStore
+  store?: ObjectStore
   /** Called at named points; fault tests pause a child process there and kill it. */
   onStep?: (step: string) => Promise<void>
   log?: (message: string, error?: unknown) => void
@@ -96,7 +100,7 @@ export async function writeBackup({
   pruneIndex = true,
   known,
 }: Omit<BackupContext, 'store'> & {
-  store: BackupStore
+  store: ObjectStore
   kind: BackupKind
   snapshot: Snapshot
   /** Drop index entries of keys no row refers to (not for a restore point: the restore brings some back). */
@@ -105,8 +109,8 @@ export async function writeBackup({
   known?: Map<string, ManifestEntry>
 }): Promise<BackupRecord> {
   const file = backupFileName(new Date(), kind)
-  const objectKey = `${BACKUP_PREFIX}${file}`
-  const tempKey = `${BACKUP_TEMP_PREFIX}${file}`
+  const objectKey = backupKey(file)
+  const tempKey = incompleteBackupKey(file)
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO backups (kind, file, object_key, temp_key) VALUES ($1, $2, $3, $4) RETURNING id`,
     [kind, file, objectKey, tempKey],
@@ -126,11 +130,11 @@ export async function writeBackup({
       manifest,
     })
     await onStep?.('backup-encoded')
-    await putBytes(store, tempKey, bytes, 'application/gzip')
+    await putObject({ store, key: tempKey, body: bytes, contentType: 'application/gzip' })
     await onStep?.('backup-written')
     await pausePoint('backup:written')
-    await copyObject(store, tempKey, objectKey)
-    await deleteKey(store, tempKey)
+    await copyObject({ store, from: tempKey, to: objectKey })
+    await deleteObject({ store, key: tempKey })
 
     const counts = (name: string) => snapshot.tables.find((table) => table.name === name)?.count ?? 0
     const { rows: done } = await pool.query<{ completed_at: Date }>(
@@ -160,7 +164,7 @@ export async function writeBackup({
     await pool
       .query(`UPDATE backups SET status = 'failed', error = $2, completed_at = now() WHERE id = $1`, [id, reason.slice(0, 500)])
       .catch(() => undefined)
-    await deleteKey(store, tempKey).catch(() => undefined)
+    await deleteObject({ store, key: tempKey }).catch(() => undefined)
     throw new BackupFailed(`The backup could not be written: ${reason}`, { cause: error })
   }
 }
@@ -198,14 +202,14 @@ export async function readSnapshot(client: PoolClient, shapes: TableShape[]): Pr
 }
 
 /** Rows left marked running by a process that stopped: their objects are removed, the rows marked failed. */
-async function clearInterrupted(pool: Pool, store: BackupStore, log: NonNullable<BackupContext['log']>) {
+async function clearInterrupted(pool: Pool, store: ObjectStore, log: NonNullable<BackupContext['log']>) {
   const { rows } = await pool.query<{ id: string; object_key: string; temp_key: string }>(
     `SELECT id, object_key, temp_key FROM backups WHERE status = 'running'`,
   )
   for (const row of rows) {
     try {
-      await deleteKey(store, row.temp_key)
-      await deleteKey(store, row.object_key)
+      await deleteObject({ store, key: row.temp_key })
+      await deleteObject({ store, key: row.object_key })
       await pool.query(
         `UPDATE backups SET status = 'failed', error = 'Interrupted: the process stopped before the backup was finished.', completed_at = now() WHERE id = $1`,
         [row.id],

@@ -9,6 +9,7 @@ import zlib from 'node:zlib'
 import { z } from 'zod'
 import { currentMigrationName } from '../db/migration-names'
 import type { TableShape } from './tables'
+import { MEDIA_OBJECT_PREFIXES } from '../storage/keys'
 
 /** Bumped when the file's layout changes; a server refuses files newer than it understands. */
 export const BACKUP_FORMAT = 1
@@ -151,8 +152,8 @@ export function planRestore(
 }
 
 /** Object keys a row refers to: any string value (nested too) that starts with a stored-object prefix. */
-export const OBJECT_KEY_PATTERN = '^(originals|derived|posters|playback)/'
-const OBJECT_KEY = new RegExp(OBJECT_KEY_PATTERN)
+const PREFIX_CHOICE = `(?:${MEDIA_OBJECT_PREFIXES.join('|')})` // plain letters and a slash: nothing to escape
+const OBJECT_KEY = new RegExp(`^${PREFIX_CHOICE}`)
 
 /** The same keys found in rows already in memory (what snapshot.ts's SQL finds in the database). */
 export function keysInRows(rows: unknown[], into = new Set<string>()): Set<string> {
@@ -173,7 +174,7 @@ export function keysInRows(rows: unknown[], into = new Set<string>()): Set<strin
  * it; property names (followed by a colon) are skipped.
  */
 export function keysInJsonText(text: string, into = new Set<string>()): Set<string> {
-  const start = /"(?:originals|derived|posters|playback)\//g
+  const start = new RegExp(`"${PREFIX_CHOICE}`, 'g')
   const rest = /(?:[^"\\]|\\.)*"\s*(:)?/y
   for (let match = start.exec(text); match; match = start.exec(text)) {
     let slashes = 0

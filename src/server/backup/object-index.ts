@@ -5,7 +5,9 @@
 // about the whole bucket, and keys no row refers to any more leave the index.
 import type { Pool } from 'pg'
 import type { ManifestEntry } from './format'
-import { type BackupStore, eachLimited, headKey } from './store'
+import pLimit from 'p-limit'
+import type { ObjectStore } from '../storage/index'
+import { headObject } from '../storage/head-object'
 
 const HEAD_CONCURRENCY = 16
 
@@ -34,7 +36,7 @@ export async function rememberObjects(pool: Pool, entries: ManifestEntry[]) {
  */
 export async function buildManifest(
   pool: Pool,
-  store: BackupStore,
+  store: ObjectStore,
   keys: Set<string>,
   { prune = true, known: given }: { prune?: boolean; known?: Map<string, ManifestEntry> } = {},
 ) {
@@ -48,11 +50,10 @@ export async function buildManifest(
   } else for (const [key, entry] of await indexedObjects(pool, wanted)) known.set(key, entry)
   const fresh: ManifestEntry[] = []
   let missing = 0
-  await eachLimited(
+  await pLimit(HEAD_CONCURRENCY).map(
     wanted.filter((key) => !known.has(key)),
-    HEAD_CONCURRENCY,
     async (key) => {
-      const head = await headKey(store, key)
+      const head = await headObject({ store, key })
       if (head) fresh.push({ key, size: head.size, etag: head.etag })
       else missing++
     },

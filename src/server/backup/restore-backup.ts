@@ -9,6 +9,8 @@
 // go to trash/ afterwards, where the restore point keeps them: restoring it undoes the restore.
 // Those moves are recorded in the same transaction (restore-tidy.ts): a process killed after
 // the commit leaves them to the next backup or restore, which finishes them first.
+import pLimit from 'p-limit'
+import pRetry from 'p-retry'
 import type { Pool, PoolClient } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { type BackupContext, type BackupRecord, readSnapshot, writeBackup } from './create-backup'
@@ -17,17 +19,13 @@ import { indexedObjects, rememberObjects } from './object-index'
 import { finishRestoreTidy, recordRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations } from './snapshot'
-import {
-  appStore,
-  type BackupStore,
-  copyObject,
-  eachLimited,
-  getBytes,
-  headKey,
-  listObjects,
-  TRASH_PREFIX,
-} from './store'
 import { ident, readTableShapes } from './tables'
+import { appStore, type ObjectStore } from '../storage/index'
+import { copyObject } from '../storage/copy-object'
+import { headObject } from '../storage/head-object'
+import { KEY_PREFIXES, trashKey } from '../storage/keys'
+import { listObjects } from '../storage/list-objects'
+import { readObject } from '../storage/read-object'
 
 /** There is no such backup (or none at all). */
 export class BackupNotFound extends Error {
@@ -83,6 +81,11 @@ const LOCK_ATTEMPTS = 40
 const LOCK_RETRY_MS = 250
 /** PostgreSQL's lock_not_available (lock_timeout) and deadlock_detected. */
 const LOCK_GAVE_WAY = new Set(['55P03', '40P01'])
+const gaveWay = (error: unknown) => LOCK_GAVE_WAY.has((error as { code?: string }).code ?? '')
+
+/** Objects asked of the store (HEAD) at once, and copied back from trash/ at once. */
+const HEAD_CONCURRENCY = 16
+const COPY_BACK_CONCURRENCY = 24
 
 /**
  * Takes every table's EXCLUSIVE lock, all or none. The tables are locked one after another, so a
@@ -90,25 +93,31 @@ const LOCK_GAVE_WAY = new Set(['55P03', '40P01'])
  * restore already took would deadlock with it, and PostgreSQL would cancel one of the two. Each
  * lock is waited for at most LOCK_WAIT_MS, less than PostgreSQL's deadlock_timeout (1 s): past
  * it the restore gives back what it took (to a savepoint), the writer finishes, and the restore
- * tries again, up to LOCK_ATTEMPTS times.
+ * tries again, LOCK_RETRY_MS later, up to LOCK_ATTEMPTS times; any other error ends it at once.
  */
 async function lockTables(client: PoolClient, tables: string[]) {
-  for (let attempt = 1; ; attempt++) {
+  const attempt = async () => {
     await client.query('SAVEPOINT restore_locks')
     try {
       await client.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`)
       for (const table of tables) await client.query(`LOCK TABLE ${ident(table)} IN EXCLUSIVE MODE`)
       await client.query('SET LOCAL lock_timeout = 0')
       await client.query('RELEASE SAVEPOINT restore_locks')
-      return
     } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT restore_locks')
-      if (!LOCK_GAVE_WAY.has((error as { code?: string }).code ?? '')) throw error
-      if (attempt >= LOCK_ATTEMPTS) {
-        throw new BackupRefused('Other changes kept the gallery busy and nothing was restored: try again in a moment.')
-      }
-      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
+      throw error
     }
+  }
+  try {
+    await pRetry(attempt, {
+      retries: LOCK_ATTEMPTS - 1,
+      minTimeout: LOCK_RETRY_MS,
+      factor: 1,
+      shouldRetry: ({ error }) => gaveWay(error),
+    })
+  } catch (error) {
+    if (!gaveWay(error)) throw error
+    throw new BackupRefused('Other changes kept the gallery busy and nothing was restored: try again in a moment.')
   }
 }
 
@@ -134,7 +143,7 @@ export async function restoreLocked({
   if (!backup) {
     throw new BackupNotFound(backupId ? 'There is no such backup: it may have been removed (the last 10 are kept).' : 'There is no backup to restore yet: create one first.')
   }
-  const bytes = await getBytes(store, backup.object_key)
+  const bytes = await readObject({ store, key: backup.object_key })
   if (!bytes) throw new BackupRefused(`The backup file ${backup.file} is missing from the store: nothing was restored.`)
   const document = await decodeBackup(bytes, backup.sha256)
   await onStep?.('restore-decoded')
@@ -152,7 +161,7 @@ export async function restoreLocked({
       await lockTables(client, shapes.map((shape) => shape.name))
       await onStep?.('restore-locked')
       // trash/ is listed while the rows are read (a photo deleted just before is in one or the other).
-      const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects(store, TRASH_PREFIX)])
+      const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects({ store, prefix: KEY_PREFIXES.trash })])
       const { rows: ids } = await client.query<{ id: string }>('SELECT id::text AS id FROM media')
       const before = { ids: new Set(ids.map((row) => row.id)), keys: current.keys }
       await onStep?.('restore-before-read')
@@ -166,12 +175,12 @@ export async function restoreLocked({
       const toAsk: ManifestEntry[] = []
       for (const entry of document.manifest) {
         if (current.keys.has(entry.key) && indexed.get(entry.key)?.size === entry.size) continue
-        const inTrash = trash.get(`${TRASH_PREFIX}${entry.key}`)
+        const inTrash = trash.get(trashKey(entry.key))
         if (inTrash?.size === entry.size) toBringBack.push({ ...entry, trashEtag: inTrash.etag })
         else toAsk.push(entry)
       }
-      await eachLimited(toAsk, 16, async (entry) => {
-        if ((await headKey(store, entry.key))?.size !== entry.size) missing.push(entry.key)
+      await pLimit(HEAD_CONCURRENCY).map(toAsk, async (entry) => {
+        if ((await headObject({ store, key: entry.key }))?.size !== entry.size) missing.push(entry.key)
       })
       if (missing.length) {
         missing.sort()
@@ -275,13 +284,13 @@ export async function restoreLocked({
  * the trash copy's (listed with the manifest's size) shows the same bytes; otherwise its size
  * is asked of the store. Answers the keys that did not come back right.
  */
-async function bringBack(store: BackupStore, entries: Array<ManifestEntry & { trashEtag: string | null }>): Promise<string[]> {
+async function bringBack(store: ObjectStore, entries: Array<ManifestEntry & { trashEtag: string | null }>): Promise<string[]> {
   const wrong: string[] = []
-  await eachLimited(entries, 24, async (entry) => {
+  await pLimit(COPY_BACK_CONCURRENCY).map(entries, async (entry) => {
     try {
-      const etag = await copyObject(store, `${TRASH_PREFIX}${entry.key}`, entry.key)
+      const etag = await copyObject({ store, from: trashKey(entry.key), to: entry.key })
       if (etag && entry.trashEtag && etag === entry.trashEtag) return
-      if ((await headKey(store, entry.key))?.size !== entry.size) wrong.push(entry.key)
+      if ((await headObject({ store, key: entry.key }))?.size !== entry.size) wrong.push(entry.key)
     } catch {
       wrong.push(entry.key)
     }
@@ -302,7 +311,7 @@ export async function tidyAfterRestore({
   log = () => undefined,
 }: {
   pool: Pool
-  store: BackupStore
+  store: ObjectStore
   plan: TidyPlan
   log?: (message: string, error?: unknown) => void
 }) {

@@ -7,7 +7,10 @@
 import type { Pool, PoolClient } from 'pg'
 import { keysInJsonText } from './format'
 import { tableRowsJson } from './snapshot'
-import { type BackupStore, copyObject, deleteKeys, eachLimited, isMissing, TRASH_PREFIX } from './store'
+import type { ObjectStore } from '../storage/index'
+import { deleteObjects } from '../storage/delete-objects'
+import { trashKey } from '../storage/keys'
+import { moveToTrash } from '../storage/move-to-trash'
 import { readTableShapes } from './tables'
 
 export type TidyAction = 'to-trash' | 'clear-trash'
@@ -25,42 +28,21 @@ export async function recordRestoreTidy(client: PoolClient, toTrash: string[], c
 }
 
 /** Carries out the recorded moves; the caller holds LOCKS.backup. A move that fails stays recorded. */
-export async function finishRestoreTidy(pool: Pool, store: BackupStore, log: (message: string, error?: unknown) => void) {
+export async function finishRestoreTidy(pool: Pool, store: ObjectStore, log: (message: string, error?: unknown) => void) {
   const { rows } = await pool.query<{ key: string; action: TidyAction }>(`SELECT key, action FROM backup_restore_tidy`)
   if (!rows.length) return
   // A key the current rows use again stays where it is (never moved away from under them).
   const inUse = await keysInUse(pool)
 
-  // S3 has no move: copied one by one, then the originals deleted together.
-  const done: string[] = []
-  const moved: string[] = []
-  await eachLimited(
-    rows.filter((row) => row.action === 'to-trash'),
-    16,
-    async ({ key }) => {
-      if (inUse.has(key)) {
-        done.push(key)
-        return
-      }
-      try {
-        await copyObject(store, key, `${TRASH_PREFIX}${key}`)
-        moved.push(key)
-      } catch (error) {
-        // Already moved (a re-run) or never stored: nothing left to keep.
-        if (isMissing(error)) done.push(key)
-        else log(`Could not move ${key} to trash after the restore`, error)
-      }
-    },
-  )
-  try {
-    await deleteKeys(store, moved)
-    done.push(...moved)
-  } catch (error) {
-    log('Could not remove objects moved to trash after the restore', error)
-  }
+  const toTrash = rows.filter((row) => row.action === 'to-trash').map((row) => row.key)
+  const done = toTrash.filter((key) => inUse.has(key))
+  // Already moved (a re-run) or never stored: nothing left to keep either.
+  const { moved, gone, failed } = await moveToTrash({ store, keys: toTrash.filter((key) => !inUse.has(key)) })
+  done.push(...moved, ...gone)
+  for (const { key, error } of failed) log(`Could not move ${key} to trash after the restore`, error)
   const clear = rows.filter((row) => row.action === 'clear-trash').map((row) => row.key)
   try {
-    await deleteKeys(store, clear.map((key) => `${TRASH_PREFIX}${key}`))
+    await deleteObjects({ store, keys: clear.map(trashKey) })
     done.push(...clear)
   } catch (error) {
     log('Could not clear the trash copies of the objects brought back', error)

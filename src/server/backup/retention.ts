@@ -2,7 +2,11 @@
 // photo's objects stay under trash/ while any kept backup refers to them.
 import type { Pool } from 'pg'
 import { BACKUPS_KEPT } from '../../lib/constants'
-import { type BackupStore, deleteKey, deleteKeys, listObjects, TRASH_PREFIX } from './store'
+import type { ObjectStore } from '../storage/index'
+import { deleteObject } from '../storage/delete-object'
+import { deleteObjects } from '../storage/delete-objects'
+import { KEY_PREFIXES, trashKey, untrashedKey } from '../storage/keys'
+import { listObjects } from '../storage/list-objects'
 
 /** Failed backups are listed for the manager to see; only the latest few are kept. */
 const FAILED_KEPT = 10
@@ -14,7 +18,7 @@ export async function applyRetention({
   log = () => undefined,
 }: {
   pool: Pool
-  store: BackupStore
+  store: ObjectStore
   keep?: number
   log?: (message: string, error?: unknown) => void
 }) {
@@ -25,7 +29,7 @@ export async function applyRetention({
   for (const backup of old) {
     // The row goes first: a backup is never listed without its object.
     await pool.query('DELETE FROM backups WHERE id = $1', [backup.id])
-    await deleteKey(store, backup.object_key).catch((error) => log(`Could not delete ${backup.object_key}`, error))
+    await deleteObject({ store, key: backup.object_key }).catch((error) => log(`Could not delete ${backup.object_key}`, error))
   }
   await pool.query(
     `DELETE FROM backups WHERE status = 'failed' AND id NOT IN (
@@ -37,18 +41,15 @@ export async function applyRetention({
 }
 
 /** Deletes every trash object that no kept backup's manifest names; answers how many. */
-export async function purgeTrash({ pool, store }: { pool: Pool; store: BackupStore }): Promise<number> {
-  const trash = [...(await listObjects(store, TRASH_PREFIX)).keys()]
+export async function purgeTrash({ pool, store }: { pool: Pool; store: ObjectStore }): Promise<number> {
+  const trash = [...(await listObjects({ store, prefix: KEY_PREFIXES.trash })).keys()]
   if (!trash.length) return 0
   const { rows } = await pool.query<{ key: string }>(
     `SELECT k AS key FROM unnest($1::text[]) AS k
      EXCEPT
      SELECT unnest(manifest_keys) FROM backups WHERE status = 'complete'`,
-    [trash.map((key) => key.slice(TRASH_PREFIX.length))],
+    [trash.map(untrashedKey)],
   )
-  await deleteKeys(
-    store,
-    rows.map((row) => `${TRASH_PREFIX}${row.key}`),
-  )
+  await deleteObjects({ store, keys: rows.map((row) => trashKey(row.key)) })
   return rows.length
 }

@@ -15,7 +15,7 @@ import { BackupRefused } from './format'
 import { applyRetention } from './retention'
 import { BackupNotFound, latestRestorable, restoreLocked, tidyAfterRestore, type TidyPlan } from './restore-backup'
 import { BACKUP_QUEUE, BACKUP_TASK } from './schedule'
-import { appStore, type BackupStore } from './store'
+import { appStore, type ObjectStore } from '../storage/index'
 
 export type RunOperation = 'create' | 'restore'
 
@@ -178,7 +178,7 @@ export async function executeRun({
 }: {
   pool: Pool
   runId: string
-  store?: BackupStore
+  store?: ObjectStore
   log?: (message: string, error?: unknown) => void
   /** Fault tests pause here, as in create-backup.ts and restore-backup.ts. */
   onStep?: (step: string) => Promise<void>
@@ -257,7 +257,7 @@ export async function markRunFailed(pool: Pool, runId: string, reason: string, s
   )
 }
 
-async function finishTidy(pool: Pool, store: BackupStore, runId: string, tidy: TidyPlan, log: (message: string, error?: unknown) => void) {
+async function finishTidy(pool: Pool, store: ObjectStore, runId: string, tidy: TidyPlan, log: (message: string, error?: unknown) => void) {
   await tidyAfterRestore({ pool, store, plan: tidy, log })
   await pool.query('UPDATE backup_runs SET tidy = NULL WHERE id = $1', [runId])
 }

@@ -10,7 +10,7 @@ import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
 import { pausePoint } from '../media/pause-points'
 import { perceptualHashesOf, regionHashesOf } from '../media/phash'
-import { readObject } from '../storage/s3'
+import { readObject } from '../storage/read-object'
 import { HASH_BACKFILL_TASK } from './scan-task'
 
 /** Rows read per query: each then costs one download and one decode. */
@@ -38,7 +38,8 @@ export async function backfillDuplicateHashes(payload: Payload): Promise<Backfil
       after = id
       let hashes: { mirror: string; regions: string[] }
       try {
-        const bytes = await readObject(key)
+        const bytes = await readObject({ key })
+        if (!bytes) throw new Error(`${key} is missing from the store`)
         hashes = { mirror: (await perceptualHashesOf(bytes)).mirror, regions: await regionHashesOf(bytes) }
       } catch (error) {
         // A missing or unreadable file: the scan goes on without these hashes for it.

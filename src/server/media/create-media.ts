@@ -9,7 +9,8 @@ import { poolOf } from '../db/pool'
 import { inTransaction } from '../db/transaction'
 import { HttpError, badRequest } from '../http/errors'
 import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
-import { deleteObject, headObject } from '../storage/s3'
+import { deleteObject } from '../storage/delete-object'
+import { headObject } from '../storage/head-object'
 import { INGEST_TASK } from './ingest-task'
 
 const kindOf = (mimeType: string) => (mimeType.startsWith('video/') ? 'video' : 'image')
@@ -30,12 +31,12 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
     throw badRequest(`A ${input.mimeType} file cannot be registered as ${input.fileType === 'image' ? 'an image' : 'a video'}.`)
   }
 
-  const object = await headObject(key)
+  const object = await headObject({ key })
   if (!object) throw badRequest('No file was uploaded at this object path.')
   if (object.size !== input.fileSize) {
     // The object is removed only when no record has it (a second create for a stored upload keeps it).
     if (await hasRecord(req, key)) throw alreadyRegistered()
-    await deleteObject(key)
+    await deleteObject({ key })
     throw badRequest(`The uploaded file has ${object.size} bytes, not the declared ${input.fileSize}: upload it again.`)
   }
 

@@ -20,8 +20,11 @@ import { writePipelineFields, type PipelineFields } from './media-writes'
 import { pausePoint } from './pause-points'
 import { processImage } from './process-image'
 import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
-import { derivedKey, playbackKey, posterKey, trashKey } from '../storage/keys'
-import { getObject, moveObject, putObject, readHead, readObject } from '../storage/s3'
+import { getObject } from '../storage/get-object'
+import { derivedKey, playbackKey, posterKey } from '../storage/keys'
+import { moveToTrash } from '../storage/move-to-trash'
+import { putObject } from '../storage/put-object'
+import { readObject } from '../storage/read-object'
 import { standaloneSql } from '../db/transaction'
 
 /** The rendition the lightbox shows: its saving against the original is the compression ratio. */
@@ -34,6 +37,8 @@ type MediaDoc = {
   fileType?: string | null
   filesize?: number | null
 }
+
+const missingOriginal = (mediaId: string) => new Error(`The original of ${mediaId} is missing from the store`)
 
 const percentSaved = (original: number, optimized: number) =>
   original > 0 ? Math.max(0, Math.round((1 - optimized / original) * 1000) / 10) : 0
@@ -51,7 +56,9 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
   await update(payload, mediaId, { status: 'processing', processingError: null })
 
   try {
-    const detected = await detectMediaType(await readHead(media.storageKey, SNIFF_BYTES))
+    const head = await readObject({ key: media.storageKey, firstBytes: SNIFF_BYTES })
+    if (!head) throw missingOriginal(mediaId)
+    const detected = await detectMediaType(head)
     assertDeclaredTypeMatches(media.mimeType ?? '', detected)
     const originalSize = media.filesize ?? 0
     const fields =
@@ -72,7 +79,8 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
   } catch (error) {
     if (error instanceof MediaRejectedError) {
       // Never served: the original leaves the bucket's live area and the record says why.
-      await moveObject(media.storageKey, trashKey(media.storageKey))
+      const { failed } = await moveToTrash({ keys: [media.storageKey] })
+      if (failed.length) throw failed[0].error
       await update(payload, mediaId, { status: 'failed', processingError: error.reason })
       return
     }
@@ -85,11 +93,13 @@ export async function markIngestFailed(payload: Payload, mediaId: string, reason
 }
 
 async function ingestImage(mediaId: string, key: string, originalSize: number) {
-  const image = await processImage(await readObject(key))
+  const original = await readObject({ key })
+  if (!original) throw missingOriginal(mediaId)
+  const image = await processImage(original)
   const derivatives = await Promise.all(
     image.derivatives.map(async ({ width, height, data, size }) => {
       const derivedObjectKey = derivedKey(mediaId, width)
-      await putObject(derivedObjectKey, data, 'image/webp', size)
+      await putObject({ key: derivedObjectKey, body: data, contentType: 'image/webp' })
       return { width, height, key: derivedObjectKey, size }
     }),
   )
@@ -113,8 +123,8 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ingest-'))
   try {
     const original = path.join(dir, 'original')
-    const object = await getObject(key)
-    if (!object?.Body) throw new Error(`The original of ${mediaId} is missing from the store`)
+    const object = await getObject({ key })
+    if (!object?.Body) throw missingOriginal(mediaId)
     await pipeline(object.Body as Readable, createWriteStream(original))
 
     const probe = await probeVideo(original)
@@ -122,7 +132,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
     await extractPoster(original, poster)
     const posterBytes = await fs.readFile(poster)
     const posterHashes = await perceptualHashesOf(posterBytes)
-    await putObject(posterKey(mediaId), posterBytes, 'image/jpeg', posterBytes.length)
+    await putObject({ key: posterKey(mediaId), body: posterBytes, contentType: 'image/jpeg' })
 
     let playback: string | null = null
     let optimizedFileSize = originalSize
@@ -131,7 +141,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       await makePlayableRendition(original, rendition)
       const renditionBytes = await fs.readFile(rendition)
       playback = playbackKey(mediaId)
-      await putObject(playback, renditionBytes, 'video/mp4', renditionBytes.length)
+      await putObject({ key: playback, body: renditionBytes, contentType: 'video/mp4' })
       optimizedFileSize = renditionBytes.length
     }
     return {

@@ -4,6 +4,7 @@
 //
 // Animated GIFs (and animated WebP/PNG) are processed from their first frame: derivatives
 // are still images, the original keeps the animation.
+import pLimit from 'p-limit'
 import sharp from 'sharp'
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash'
 import { detectMediaType, MAX_IMAGE_PIXELS, SNIFF_BYTES } from './detect-type'
@@ -139,24 +140,7 @@ async function makeDerivative(image: sharp.Sharp, width: number): Promise<ImageD
  * holds 300–400 MB per pipeline. Measured on a 12 MP JPEG: 2 in parallel ≈ 0.9 s, all
  * at once no faster, one at a time ≈ 1.2 s.
  */
-const inPipelineSlot = slots(2)
-
-function slots(size: number) {
-  let busy = 0
-  const waiting: Array<() => void> = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (busy >= size) await new Promise<void>((resolve) => waiting.push(resolve))
-    else busy++
-    try {
-      return await task()
-    } finally {
-      // Hand the slot straight to the next task, or free it.
-      const next = waiting.shift()
-      if (next) next()
-      else busy--
-    }
-  }
-}
+const inPipelineSlot = pLimit(2)
 
 async function makePlaceholder(image: sharp.Sharp): Promise<{ placeholder: string; thumbhash: string }> {
   const { data, info } = await image

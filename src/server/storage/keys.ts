@@ -3,13 +3,20 @@
 import crypto from 'node:crypto'
 import { sanitizeFilename } from '../../lib/filenames'
 
+/** The bucket's top-level folders: the only place their names are written. */
 export const KEY_PREFIXES = {
   originals: 'originals/',
   derived: 'derived/',
   posters: 'posters/',
   playback: 'playback/',
   trash: 'trash/',
+  backups: 'backups/',
+  /** A backup being written, before its copy to its name (under backups/). */
+  backupsIncomplete: 'backups/incomplete/',
 } as const
+
+/** The prefixes of the objects a media row refers to (what a backup's manifest lists). */
+export const MEDIA_OBJECT_PREFIXES = [KEY_PREFIXES.originals, KEY_PREFIXES.derived, KEY_PREFIXES.posters, KEY_PREFIXES.playback]
 
 export const originalKey = (uploadId: string, filename: string) =>
   `${KEY_PREFIXES.originals}${uploadId}/${sanitizeFilename(filename)}`
@@ -17,9 +24,15 @@ export const derivedKey = (mediaId: string, width: number) => `${KEY_PREFIXES.de
 export const posterKey = (mediaId: string) => `${KEY_PREFIXES.posters}${mediaId}.jpg`
 export const playbackKey = (mediaId: string) => `${KEY_PREFIXES.playback}${mediaId}.mp4`
 export const trashKey = (key: string) => `${KEY_PREFIXES.trash}${key}`
+/** The key a trash copy was moved from. */
+export const untrashedKey = (key: string) => key.slice(KEY_PREFIXES.trash.length)
+export const backupKey = (file: string) => `${KEY_PREFIXES.backups}${file}`
+export const incompleteBackupKey = (file: string) => `${KEY_PREFIXES.backupsIncomplete}${file}`
 
-const ORIGINAL_KEY =
-  /^originals\/([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\/([A-Za-z0-9._-]{1,120})$/
+const ORIGINAL_KEY = new RegExp(
+  `^${KEY_PREFIXES.originals}` +
+    String.raw`([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\/([A-Za-z0-9._-]{1,120})$`,
+)
 
 export const isOriginalKey = (key: string) => ORIGINAL_KEY.test(key)
 
