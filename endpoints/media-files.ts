@@ -7,7 +7,6 @@ import { filterByType } from '../src/lib/media-filters'
 import { mediaListQuerySchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
 import { averageLoadTimeSeconds } from '../src/server/metrics/load-times'
-import { mapMediaFile } from '../src/server/media/map-media-file'
 import { createMediaFromUpload } from '../src/server/media/create-media'
 import { createMediaSchema } from '../src/lib/schemas/upload'
 import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints, requireUser } from '../src/server/http/endpoint'
@@ -45,8 +44,7 @@ export const mediaFileReads: PreparedRead[] = [
 export const createMediaEndpoint = endpoint('post', '/media-files', async (req) => {
   requireUser(req)
   const input = await parseBody(req, createMediaSchema)
-  const doc = await createMediaFromUpload(req, input)
-  return Response.json(mapMediaFile(doc as never, { forAdmin: true }), { status: 201 })
+  return Response.json(await createMediaFromUpload(req, input), { status: 201 })
 })
 
 export const mediaFilesEndpoints = [

@@ -1,6 +1,31 @@
-// Custom tags (spec §5): trimmed and lower-cased, empty tags and duplicates ignored, and
-// the suggested tags offered in the Custom Tags and Notes dialog.
-export { normaliseTags } from './schemas/placement'
+// The rules of a photo's tags, in one place for every writer (the manager's metadata call,
+// analysis, a deleted duplicate's carry-over) and the Custom Tags and Notes dialog: spec §5
+// (trimmed and lower-cased, empty tags and duplicates ignored) and the suggested tags.
+
+/** Max sizes mirror the media collection's `tags` field. */
+export const MAX_TAG_LENGTH = 60
+export const MAX_TAGS = 50
+
+/** Spec §5: tags are trimmed and lower-cased; empty tags and duplicates are ignored. */
+export function normaliseTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>()
+  for (const tag of tags) {
+    const clean = tag.trim().toLowerCase()
+    if (clean) seen.add(clean)
+  }
+  return [...seen]
+}
+
+/**
+ * Tags added to a photo by someone other than the manager (analysis, a deleted duplicate):
+ * every tag already there stays in its place, then the added ones it lacks (compared without
+ * case), normalised, those too long dropped, up to MAX_TAGS in all.
+ */
+export function mergeTags(existing: readonly string[], added: readonly string[]): string[] {
+  const present = new Set(existing.map((tag) => tag.trim().toLowerCase()))
+  const fresh = normaliseTags(added).filter((tag) => !present.has(tag) && tag.length <= MAX_TAG_LENGTH)
+  return [...existing, ...fresh.slice(0, Math.max(0, MAX_TAGS - existing.length))]
+}
 
 /** Spec §5: the list suggested tags come from, in order. */
 export const SUGGESTED_TAGS = [

@@ -12,6 +12,7 @@ import * as migration_20261123_021000_restore_tidy from './20261123_021000_resto
 import * as migration_20261123_022000_jobs_notify from './20261123_022000_jobs_notify';
 import * as migration_20261123_025000_hash_backfill_task from './20261123_025000_hash_backfill_task';
 import * as migration_20261123_030000_job_lost_claims from './20261123_030000_job_lost_claims';
+import * as migration_20261125_104500_analysis_category from './20261125_104500_analysis_category';
 import * as migration_20261125_105010_schema_snapshot from './20261125_105010_schema_snapshot';
 
 export const migrations = [
@@ -84,6 +85,11 @@ export const migrations = [
     up: migration_20261123_030000_job_lost_claims.up,
     down: migration_20261123_030000_job_lost_claims.down,
     name: '20261123_030000_job_lost_claims',
+  },
+  {
+    up: migration_20261125_104500_analysis_category.up,
+    down: migration_20261125_104500_analysis_category.down,
+    name: '20261125_104500_analysis_category',
   },
   {
     up: migration_20261125_105010_schema_snapshot.up,

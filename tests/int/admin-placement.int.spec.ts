@@ -90,6 +90,24 @@ describe('PUT /api/media-files/{id}/section', () => {
     expect(unknownSection.body.message).toBe('Section "attic" was not found.')
     expect(sectionIdOf(await stored(id))).toBe('upstairs')
   })
+
+  it("answers the record exactly as the manager's list shows it", async () => {
+    const id = await mediaId({ section: 'upstairs', tags: ['pool'], description: 'Deck', notes: 'lamp', category: 'garden' })
+    // What analysis adds beside Payload's fields: a confidence, an error and an unconfirmed suggestion.
+    await poolOf(payload).query(
+      `UPDATE media SET category_confidence = 0.75, analysis_error = 'Rendition missing.', suggested_section_id = 'backyard',
+              suggested_room = 'Patio', suggestion_confidence = 0.5 WHERE id = $1`,
+      [id],
+    )
+    const listed = async () => (await admin.json<MediaFile[]>('GET', '/api/media-files')).body.find((file) => file.id === id)
+    const unassigned = await admin.json<MediaFile>('PUT', `/api/media-files/${id}/section`, { body: { section: null, isHidden: 'false' } })
+    expect(unassigned.body.suggestion).toEqual({ section: 'backyard', room: 'Patio', confidence: 0.5 })
+    expect(unassigned.body).toEqual(await listed())
+    const placed = await admin.json<MediaFile>('PUT', `/api/media-files/${id}/section`, { body: { section: 'backyard', room: 'Patio' } })
+    expect(placed.body).toEqual(await listed())
+    const described = await admin.json<MediaFile>('PUT', `/api/media-files/${id}/metadata`, { body: { tags: ['Sea View'] } })
+    expect(described.body).toEqual(await listed())
+  })
 })
 
 describe('POST /api/sections/{sectionId}/bulk-assign', () => {

@@ -213,6 +213,21 @@ describe('Analyze All on real photographs', () => {
     const building = await byName('exterior-building.jpg')
     expect(building.description).toMatch(/^A .*exterior/)
   }, 300_000)
+
+  it("never overwrites a category the manager chose in Payload's edit view", async () => {
+    const garden = ids.get('garden-grass.jpg')!
+    await analyzeMedia(payload, { mediaId: garden, force: true })
+    expect((await byName('garden-grass.jpg')).category).not.toBe('pool')
+    const corrected = await admin.json('PATCH', `/api/media/${garden}?depth=0`, { body: { category: 'pool' } })
+    expect(corrected.status).toBe(200)
+    const before = await byName('garden-grass.jpg')
+    expect(before.category).toBe('pool')
+    expect(await analyzeMedia(payload, { mediaId: garden, force: true })).toEqual({ state: 'analyzed' })
+    const after = await byName('garden-grass.jpg')
+    expect(after.category).toBe('pool')
+    expect(after.analyzedAt! > before.analyzedAt!).toBe(true)
+    expect(after.tags).toEqual(before.tags)
+  }, 120_000)
 })
 
 describe('photos that cannot be analysed', () => {

@@ -18,12 +18,11 @@ import {
   assignSectionSchema,
   bulkAssignSchema,
   metadataSchema,
-  normaliseTags,
   reorderSchema,
 } from '../../src/lib/schemas/placement'
 import { badgeStyle } from '../../src/lib/section-colours'
 import { SEEDED_SECTIONS } from '../../src/lib/constants'
-import { addTag, suggestedTags } from '../../src/lib/tags'
+import { addTag, normaliseTags, suggestedTags } from '../../src/lib/tags'
 
 const media = (id: string, data: Partial<MediaFile> = {}) =>
   ({

@@ -1,7 +1,8 @@
 import { describe as group, expect, it } from 'vitest'
 import { dominantColors, kmeans, lightWord, nameColor, sceneCues, type Pixels } from '../../src/server/analysis/colors'
 import { categorise, categoryOfRoom, type CategoryVote } from '../../src/server/analysis/category'
-import { analysisTags, countPhrase, describe, mergeTags } from '../../src/server/analysis/describe'
+import { analysisTags, countPhrase, describe } from '../../src/server/analysis/describe'
+import { mergeTags } from '../../src/lib/tags'
 import { iou, nonMaxSuppression, objectLabels, toObjects, type Detection, type DetectedObject } from '../../src/server/analysis/detections'
 import { suggestPlacement, type PlacedPhoto } from '../../src/server/analysis/suggest'
 

@@ -2,13 +2,13 @@
 // an editor saving a form loaded before ingest finished would put back status "pending"
 // and empty results. These hooks keep that from happening (ARCHITECTURE §4 "Writers own
 // fields"): the row is locked before Payload reads it, so no pipeline write lands between
-// that read and Payload's write, and the pipeline's fields are taken from that fresh read
-// whatever the update sent. The pipeline itself writes with column-scoped SQL
-// (src/server/media/media-writes.ts), never through this path.
+// that read and Payload's write, and the pipeline's and analysis's fields are taken from that
+// fresh read whatever the update sent. Every other writer goes through the media repository
+// (src/server/media/media-repository.ts), never through this path.
 import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook } from 'payload'
 import { sql } from 'drizzle-orm'
 import { MissingTransactionError, transactionSql } from '../../../src/server/db/transaction'
-import { PIPELINE_FIELDS } from '../../../src/server/media/media-writes'
+import { EDITOR_READ_ONLY_FIELDS } from '../../../src/server/media/media-repository'
 import { pausePoint } from '../../../src/server/media/pause-points'
 
 export const lockRowBeforeUpdate: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
@@ -28,7 +28,7 @@ export const lockRowBeforeUpdate: CollectionBeforeOperationHook = async ({ args,
 export const keepPipelineFields: CollectionBeforeChangeHook = async ({ data, operation, originalDoc }) => {
   if (operation !== 'update' || !originalDoc) return data
   const kept = { ...data }
-  for (const field of PIPELINE_FIELDS) {
+  for (const field of EDITOR_READ_ONLY_FIELDS) {
     if (field in originalDoc) kept[field] = (originalDoc as Record<string, unknown>)[field]
     else delete kept[field]
   }

@@ -1,17 +1,16 @@
 // Request bodies of the admin's organising calls (spec §7): section assignment, bulk
 // assignment, reorder and custom tags/notes. Shared by the server (400 on failure) and
-// the client. The tag rules of spec §5 live in normaliseTags().
+// the client. The tag rules of spec §5 live in src/lib/tags.ts.
 import { z } from 'zod'
 import { noNul } from './text'
 import { sectionIdSchema } from './media'
+import { MAX_TAGS, MAX_TAG_LENGTH, normaliseTags } from '../tags'
 
 export const mediaIdSchema = z.uuid('Media id is malformed.')
 
 export const mediaParamsSchema = z.object({ id: mediaIdSchema })
 
 /** Max lengths mirror the media collection's fields. */
-export const MAX_TAG_LENGTH = 60
-export const MAX_TAGS = 50
 export const MAX_DESCRIPTION_LENGTH = 2000
 export const MAX_NOTES_LENGTH = 5000
 export const MAX_ROOM_LENGTH = 120
@@ -26,16 +25,6 @@ export const roomSchema = z
   .nullable()
   .transform((room) => (room?.trim() ? room.trim() : null))
   .refine((room) => room === null || room.length <= MAX_ROOM_LENGTH, `A room name has at most ${MAX_ROOM_LENGTH} characters.`)
-
-/** Spec §5: tags are trimmed and lower-cased; empty tags and duplicates are ignored. */
-export function normaliseTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>()
-  for (const tag of tags) {
-    const clean = tag.trim().toLowerCase()
-    if (clean) seen.add(clean)
-  }
-  return [...seen]
-}
 
 /** PUT /api/media-files/{id}/section: a section id (or 'hidden'), or null; isHidden 'true'/'false'; optional room. */
 export const assignSectionSchema = z

@@ -1,22 +1,23 @@
 // The analysis job's work for one photo or video: reads its 800-px rendition (a video:
 // its poster), runs the engine, files it under a category with the placed neighbours'
-// help, suggests a placement when it has none, and writes only analysis-owned columns
-// with SQL: objects, colours, category and confidence, embedding, isAnalyzed, analyzedAt,
-// the suggestion. Tags are merged (never removing one) and the description is replaced
-// only while it is still analysis's own: under the row lock, so a manager's concurrent
-// save is never undone. Idempotent: a re-run writes the same values.
+// help, suggests a placement when it has none, and writes its results through the media
+// repository (writeAnalysisResults): never over a category, description or tag the manager
+// wrote, under the row lock, so a manager's concurrent save is never undone. Idempotent:
+// a re-run writes the same values.
 //
 // A photo that cannot be analysed (deleted while its job waited, not processed, rendition
 // missing or unreadable, a video without poster) is skipped with a reason; never thrown.
 import type { Payload } from 'payload'
-import type { Pool, PoolClient } from 'pg'
+import type { Pool } from 'pg'
 import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
 import { poolOf } from '../db/pool'
+import { standaloneSql } from '../db/transaction'
+import { writeAnalysisResults, writeAnalysisSkipped } from '../media/media-repository'
 import { pausePoint } from '../media/pause-points'
 import { readObject } from '../storage/read-object'
 import { categorise, categoryOfRoom, type CategoryVote } from './category'
 import { countLabels, objectLabels } from './detections'
-import { analysisTags, describe, mergeTags } from './describe'
+import { analysisTags, describe } from './describe'
 import { analyzeImageBytes, type ImageAnalysis } from './engine'
 import { nearestPlaced, suggestPlacement, type PlacedPhoto } from './suggest'
 import { describeWithVision } from './vision'
@@ -96,7 +97,7 @@ export async function analyzeMedia(payload: Payload, input: AnalyzeInput): Promi
 /** A skipped photo's reason on the photo; the outcome on the run's item, when the job belongs to a run. */
 export async function recordOutcome(payload: Payload, input: AnalyzeInput, outcome: AnalyzeOutcome): Promise<void> {
   if (outcome.state === 'skipped') {
-    await poolOf(payload).query(`UPDATE media SET analysis_error = $2 WHERE id = $1`, [input.mediaId, outcome.reason])
+    await writeAnalysisSkipped(standaloneSql(payload), input.mediaId, outcome.reason)
   }
   if (input.runId) {
     await poolOf(payload).query(
@@ -150,61 +151,16 @@ async function record(payload: Payload, row: MediaRow, analysis: ImageAnalysis, 
   const suggestion = unplaced ? suggestPlacement(analysis.embedding, asPlaced) : null
   await pausePoint('analysis:before-results', row.id)
 
-  const client = await poolOf(payload).connect()
-  try {
-    await client.query('BEGIN')
-    const locked = await client.query(`SELECT 1 FROM media WHERE id = $1 FOR UPDATE`, [row.id])
-    if (!locked.rowCount) {
-      await client.query('ROLLBACK')
-      return { state: 'skipped', reason: 'The media file was deleted before it was analysed.' }
-    }
-    await client.query(
-      `UPDATE media SET
-         category = $2, category_confidence = $3, embedding = $4::real[],
-         is_analyzed = true, analyzed_at = now(), analysis_error = NULL,
-         description = CASE WHEN description IS NULL OR btrim(description) = '' OR description IS NOT DISTINCT FROM analysis_description
-                            THEN $5 ELSE description END,
-         analysis_description = $5,
-         suggested_section_id = $6, suggested_room = $7, suggestion_confidence = $8
-       WHERE id = $1`,
-      [row.id, category, confidence, analysis.embedding, description, suggestion?.section ?? null, suggestion?.room ?? null, suggestion?.confidence ?? null],
-    )
-    await replaceTexts(client, row.id, 'objects', objectLabels(analysis.objects))
-    await replaceTexts(client, row.id, 'colors', analysis.colors)
-    await addTags(client, row.id, tags)
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
+  const written = await writeAnalysisResults(payload, row.id, {
+    category,
+    categoryConfidence: confidence,
+    embedding: analysis.embedding,
+    description,
+    objects: objectLabels(analysis.objects),
+    colors: analysis.colors,
+    tags,
+    suggestion,
+  })
+  if (!written) return { state: 'skipped', reason: 'The media file was deleted before it was analysed.' }
   return { state: 'analyzed' }
-}
-
-async function replaceTexts(client: PoolClient, id: string, path: 'objects' | 'colors', values: string[]) {
-  await client.query(`DELETE FROM media_texts WHERE parent_id = $1 AND path = $2`, [id, path])
-  if (!values.length) return
-  await client.query(
-    `INSERT INTO media_texts ("order", parent_id, path, text)
-     SELECT ordinality, $1, $2, value FROM unnest($3::varchar[]) WITH ORDINALITY AS t(value, ordinality)`,
-    [id, path, values],
-  )
-}
-
-/** Appends the analysis tags the photo does not have yet; the manager's stay as they are. */
-async function addTags(client: PoolClient, id: string, tags: string[]) {
-  const { rows } = await client.query<{ text: string; order: number }>(
-    `SELECT text, "order" FROM media_texts WHERE parent_id = $1 AND path = 'tags' ORDER BY "order"`,
-    [id],
-  )
-  const existing = rows.map((r) => r.text)
-  const added = mergeTags(existing, tags).slice(existing.length)
-  if (!added.length) return
-  const start = rows.reduce((max, r) => Math.max(max, r.order), 0)
-  await client.query(
-    `INSERT INTO media_texts ("order", parent_id, path, text)
-     SELECT $2 + ordinality, $1, 'tags', value FROM unnest($3::varchar[]) WITH ORDINALITY AS t(value, ordinality)`,
-    [id, start, added],
-  )
 }

@@ -1,6 +1,6 @@
 // Words for people: the one-sentence description and the tags built from the category,
-// the objects, the colours and the light, and the tag merge that never drops a tag the
-// manager added.
+// the objects, the colours and the light (tag rules: src/lib/tags.ts).
+import { normaliseTags } from '../../lib/tags'
 import type { Category } from './vocabulary'
 
 const NUMBER_WORDS = ['no', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']
@@ -97,23 +97,4 @@ export function analysisTags(input: DescriptionInput & { outdoor: boolean }): st
   tags.push(...input.colors)
   if (input.light) tags.push(input.light)
   return normaliseTags(tags)
-}
-
-/** The metadata endpoint's rule for tags: trimmed, lower-case, ≤ 60 characters, no duplicates. */
-export const MAX_TAGS = 50
-export const MAX_TAG_LENGTH = 60
-export function normaliseTags(tags: string[]): string[] {
-  const seen = new Set<string>()
-  for (const raw of tags) {
-    const tag = raw.trim().toLowerCase()
-    if (tag && tag.length <= MAX_TAG_LENGTH) seen.add(tag)
-  }
-  return [...seen]
-}
-
-/** Every tag already there, in its place, then the new analysis tags not yet present (up to MAX_TAGS). */
-export function mergeTags(existing: string[], added: string[]): string[] {
-  const present = new Set(existing.map((t) => t.trim().toLowerCase()))
-  const fresh = normaliseTags(added).filter((t) => !present.has(t))
-  return [...existing, ...fresh.slice(0, Math.max(0, MAX_TAGS - existing.length))]
 }

@@ -45,3 +45,9 @@ export async function transactionSql(req: PayloadRequest): Promise<SqlSession> {
 export function standaloneSql(payload: PayloadRequest['payload']): SqlSession {
   return (payload.db as unknown as { drizzle: SqlSession }).drizzle
 }
+
+/** Work in a transaction of its own on the adapter's pool: several statements of a standalone writer, all or none. */
+export function ownTransaction<T>(payload: PayloadRequest['payload'], work: (db: SqlSession) => Promise<T>): Promise<T> {
+  const drizzle = (payload.db as unknown as { drizzle: { transaction: (work: (tx: SqlSession) => Promise<T>) => Promise<T> } }).drizzle
+  return drizzle.transaction(work)
+}

@@ -8,6 +8,8 @@
 // it and no backfill is waiting already.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
+import { standaloneSql } from '../db/transaction'
+import { fillMissingHashes } from '../media/media-repository'
 import { pausePoint } from '../media/pause-points'
 import { perceptualHashesOf, regionHashesOf } from '../media/phash'
 import { readObject } from '../storage/read-object'
@@ -48,12 +50,9 @@ export async function backfillDuplicateHashes(payload: Payload): Promise<Backfil
         continue
       }
       await pausePoint('backfill:before-write')
-      const written = await pool.query(
-        `UPDATE media SET mirror_hash = COALESCE(mirror_hash, $2), region_hashes = COALESCE(region_hashes, $3::jsonb)
-          WHERE id = $1`,
-        [id, hashes.mirror, JSON.stringify(hashes.regions)],
-      )
-      if ((written.rowCount ?? 0) > 0) result.written++
+      if (await fillMissingHashes(standaloneSql(payload), id, { mirrorHash: hashes.mirror, regionHashes: hashes.regions })) {
+        result.written++
+      }
     }
   }
 }

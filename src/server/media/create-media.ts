@@ -1,17 +1,20 @@
 // Creates a media record for an object the browser has just stored (PUT, POST form or
 // multipart), after checking that the server issued that key, that the object is there with the declared
 // size, and that no record points at it yet. Processing (ingest) is queued, not awaited.
+// Answers the new record as the lists show it (read back through the media repository).
 import type { PayloadRequest } from 'payload'
+import type { MediaFile } from '../../lib/api/types'
 import { sanitizeFilename } from '../../lib/filenames'
 import type { CreateMediaInput } from '../../lib/schemas/upload'
 import { scheduleUploadBackup } from '../backup/schedule'
 import { poolOf } from '../db/pool'
-import { inTransaction } from '../db/transaction'
+import { inTransaction, transactionSql } from '../db/transaction'
 import { HttpError, badRequest } from '../http/errors'
 import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
 import { deleteObject } from '../storage/delete-object'
 import { headObject } from '../storage/head-object'
 import { INGEST_TASK } from './ingest-task'
+import { readMediaFile } from './media-repository'
 
 const kindOf = (mimeType: string) => (mimeType.startsWith('video/') ? 'video' : 'image')
 
@@ -22,7 +25,7 @@ const displayName = (name: string) =>
     .trim()
     .slice(0, 255) || 'file'
 
-export async function createMediaFromUpload(req: PayloadRequest, input: CreateMediaInput) {
+export async function createMediaFromUpload(req: PayloadRequest, input: CreateMediaInput): Promise<MediaFile> {
   const key = input.objectPath.replace(/^\/+/, '')
   if (!isIssuedOriginalKey(req.payload.secret, key)) {
     throw badRequest('This object path was not issued by the server: request a new upload URL.')
@@ -60,15 +63,15 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
         } as never,
         // The caller is a checked admin; Payload drops `filename` from data unless access is overridden.
         overrideAccess: true,
-        // A new record has no tags, colours or objects: reading it back skips their join.
-        select: { tags: false, colors: false, objects: false },
+        // The answer is read back below: Payload's copy of the new record is not needed.
+        select: { fileType: true },
         req,
       })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? alreadyRegistered() : error
       })
     await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
-    return doc
+    return (await readMediaFile(await transactionSql(req), String(doc.id), { forAdmin: true }))!
   })
   // Spec §9 "backups created on each upload": debounced, so a 200-file batch makes one.
   await scheduleUploadBackup(poolOf(req.payload)).catch((error: unknown) =>

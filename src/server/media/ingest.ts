@@ -2,7 +2,7 @@
 // from the first bytes, then makes WebP renditions, a placeholder and hashes (images) or
 // a poster and a browser-playable rendition (videos), and records measured savings.
 // Idempotent: a re-run overwrites the same derived keys and the same fields.
-// It writes only the pipeline's fields (media-writes.ts), never a document read earlier,
+// It writes only the pipeline's fields (media-repository.ts), never a document read earlier,
 // so the manager's edits made while it runs are kept, and its results are never undone.
 import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
@@ -16,7 +16,7 @@ import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detec
 import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
 import { perceptualHashesOf, regionHashesOf } from './phash'
-import { writePipelineFields, type PipelineFields } from './media-writes'
+import { readStoredFile, writePipelineFields, type PipelineFields } from './media-repository'
 import { pausePoint } from './pause-points'
 import { processImage } from './process-image'
 import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
@@ -30,27 +30,13 @@ import { standaloneSql } from '../db/transaction'
 /** The rendition the lightbox shows: its saving against the original is the compression ratio. */
 export const DISPLAY_WIDTH = 1600
 
-type MediaDoc = {
-  id: string
-  storageKey?: string | null
-  mimeType?: string | null
-  fileType?: string | null
-  filesize?: number | null
-}
-
 const missingOriginal = (mediaId: string) => new Error(`The original of ${mediaId} is missing from the store`)
 
 const percentSaved = (original: number, optimized: number) =>
   original > 0 ? Math.max(0, Math.round((1 - optimized / original) * 1000) / 10) : 0
 
 export async function ingestMedia(payload: Payload, mediaId: string): Promise<void> {
-  const media = (await payload.findByID({
-    collection: 'media',
-    id: mediaId,
-    overrideAccess: true,
-    depth: 0,
-    disableErrors: true,
-  })) as unknown as MediaDoc | null
+  const media = await readStoredFile(standaloneSql(payload), mediaId)
   if (!media) return // Deleted before it was processed: nothing to do.
   if (!media.storageKey) throw new MediaRejectedError('The record has no uploaded file.')
   await update(payload, mediaId, { status: 'processing', processingError: null })

@@ -1,6 +1,7 @@
-// The one mapper from a stored media record (a Payload document at depth 0, or a row
-// of the public read model with the same field names) to the spec's MediaFile shape.
-// It is the only place that knows both, so storage keys and internal fields never leak.
+// The one mapper from a stored media record to the spec's MediaFile shape, fed from one
+// shape: a row of media-sql.ts's SELECT (the media repository's read by id, the manager's
+// catalogue, the public read model), so a record answers the same everywhere. It is the only
+// place that knows both shapes, so storage keys and internal fields never leak.
 import type { MediaFile } from '../../lib/api/types'
 import { objectUrl, posterUrl } from '../../lib/media-urls'
 

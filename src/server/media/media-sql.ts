@@ -1,5 +1,5 @@
-// The one SELECT that reads media records for the read models, with the Payload
-// document's field names, so mapMediaFile() maps rows and documents alike.
+// The one SELECT that reads media records (the read models, the media repository's read
+// by id), with the Payload document's field names: the shape mapMediaFile() maps.
 // Arrays (tags, colours, objects) live in Payload's media_texts table.
 export const MEDIA_COLUMNS = `
   m.id::text AS id,

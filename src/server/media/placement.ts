@@ -8,17 +8,16 @@
 // whole-document update) have nothing to guard here. All or nothing either way: a statement
 // that cannot find the request's transaction refuses to run (transactionSql).
 //
-// Every write here changes only the manager's own columns (media-writes.ts), inside the
-// request's transaction: never a whole document read earlier, so a photo being processed
-// at the same time keeps its processing results and status.
-import { sql } from 'drizzle-orm'
+// Every write here changes only the manager's own columns, through the media repository,
+// inside the request's transaction: never a whole document read earlier, so a photo being
+// processed at the same time keeps its processing results and status. Answers are read back
+// through the repository too, so they equal the lists' items.
 import type { PayloadRequest } from 'payload'
 import { HIDDEN_SECTION_ID } from '../../lib/constants'
 import type { MediaFile } from '../../lib/api/types'
 import { inTransaction, transactionSql } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
-import { mapMediaFile, type MediaRecord } from './map-media-file'
-import { writeManagerFields, type ManagerFields } from './media-writes'
+import { assignMany, readMediaFile, writeManagerFields, writeSortOrder, type ManagerFields } from './media-repository'
 import { pausePoint } from './pause-points'
 
 type Section = { id: string; name: string }
@@ -114,11 +113,7 @@ export async function bulkAssign(
   return inTransaction(req, async () => {
     const section = await findSection(req, sectionId)
     const found = await findAllMedia(req, mediaIds)
-    const ids = JSON.stringify([...found.keys()])
-    const db = await transactionSql(req)
-    await db.execute(sql`
-      UPDATE media SET section_id = ${section.id}, is_hidden = false, room = ${room}, updated_at = now()
-       WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text(${ids}::jsonb))`)
+    await assignMany(await transactionSql(req), [...found.keys()], { section: section.id, room })
     const count = found.size
     return { message: `${count} ${count === 1 ? 'photo' : 'photos'} assigned to ${section.name}`, assigned: count }
   })
@@ -131,12 +126,7 @@ export async function reorderSection(req: PayloadRequest, sectionId: string, med
     const found = await findAllMedia(req, mediaIds)
     const outsider = mediaIds.find((id) => sectionOf(found.get(id)!) !== section.id)
     if (outsider) throw badRequest(`Media file ${outsider} is not in the section ${section.name}.`)
-    // sortOrder = position in the list (0, 1, 2…), every row in one statement.
-    const db = await transactionSql(req)
-    await db.execute(sql`
-      UPDATE media AS m SET sort_order = v.position - 1, updated_at = now()
-        FROM jsonb_array_elements_text(${JSON.stringify(mediaIds)}::jsonb) WITH ORDINALITY AS v(id, position)
-       WHERE m.id = v.id::uuid AND m.sort_order IS DISTINCT FROM v.position - 1`)
+    await writeSortOrder(await transactionSql(req), mediaIds)
     return { message: 'Order updated' }
   })
 }
@@ -154,6 +144,8 @@ export async function updateMetadata(req: PayloadRequest, id: string, change: Me
 /** Writes the manager's fields (only those given) in req's transaction, then answers the record as it now is. */
 async function writeAndAnswer(req: PayloadRequest, id: string, fields: ManagerFields): Promise<MediaFile> {
   await pausePoint('manager:before-write')
-  if (!(await writeManagerFields(await transactionSql(req), id, fields))) throw notFound(`Media file ${id} was not found.`)
-  return mapMediaFile((await findMedia(req, id)) as MediaRecord, { forAdmin: true })
+  const db = await transactionSql(req)
+  const answer = (await writeManagerFields(db, id, fields)) && (await readMediaFile(db, id, { forAdmin: true }))
+  if (!answer) throw notFound(`Media file ${id} was not found.`)
+  return answer
 }

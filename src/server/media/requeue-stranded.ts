@@ -9,7 +9,7 @@ import { LOCKS, withAdvisoryLock } from '../db/advisory-lock'
 import { poolOf } from '../db/pool'
 import { standaloneSql } from '../db/transaction'
 import { INGEST_TASK } from './ingest-task'
-import { writePipelineFields } from './media-writes'
+import { writePipelineFields } from './media-repository'
 
 export const SWEEP_INTERVAL_MS = 5 * 60_000
 export const MAX_ERRORED_RUNS = 3

@@ -1,0 +1,359 @@
+// The one door to a media record (ARCHITECTURE §4 "Writers own fields"): its read by id, in
+// the mapper's shape, and every write of a media row and of its tags, colours and objects
+// (Payload keeps those in media_texts). Nothing else writes the media table, except
+// Payload's own update (its edit view and REST), which collections/media/hooks keep off the
+// fields below that editors do not own.
+//
+// Who writes what, each through its named functions here, each changing only its own fields:
+// - the pipeline (ingest, the stranded-media sweep, the hash backfill): PIPELINE_FIELDS;
+// - analysis: ANALYSIS_FIELDS; of those, the manager's words (category, description, tags)
+//   only while the manager has not written them, and tags only added, never removed;
+// - the manager (metadata and section calls, bulk assign, reorder, a deleted duplicate's
+//   carry-over, Payload's edit view): MANAGER_FIELDS.
+// Every write is column-scoped SQL that never puts back a value read earlier, and starts by
+// taking the media row's lock (its UPDATE, or SELECT … FOR UPDATE before reading what it
+// merges), so writes of one record, tags included, happen one after the other, each on the
+// latest row. Payload's update takes the same lock before it reads (keep-pipeline-fields.ts).
+import { sql, type SQL } from 'drizzle-orm'
+import type { Payload } from 'payload'
+import type { MediaFile } from '../../lib/api/types'
+import type { Organisation } from '../../lib/duplicate-carry'
+import type { CarriedField } from '../../lib/schemas/duplicates'
+import { mergeTags, normaliseTags } from '../../lib/tags'
+import { ownTransaction, type SqlSession } from '../db/transaction'
+import { mapMediaFile, type MediaRecord } from './map-media-file'
+import { ADMIN_COLUMNS, MEDIA_ARRAYS_JOIN } from './media-sql'
+
+type Column = { column: string; cast?: string; json?: boolean }
+
+const PIPELINE_COLUMNS = {
+  status: { column: 'status', cast: 'enum_media_status' },
+  processingError: { column: 'processing_error' },
+  width: { column: 'width' },
+  height: { column: 'height' },
+  duration: { column: 'duration' },
+  derivatives: { column: 'derivatives', json: true },
+  placeholder: { column: 'placeholder' },
+  sha256: { column: 'sha256' },
+  perceptualHash: { column: 'perceptual_hash' },
+  cropHashes: { column: 'crop_hashes', json: true },
+  mirrorHash: { column: 'mirror_hash' },
+  regionHashes: { column: 'region_hashes', json: true },
+  posterKey: { column: 'poster_key' },
+  playbackKey: { column: 'playback_key' },
+  optimizedFileSize: { column: 'optimized_file_size' },
+  compressionRatio: { column: 'compression_ratio' },
+  isOptimized: { column: 'is_optimized' },
+  optimizedAt: { column: 'optimized_at', cast: 'timestamptz' },
+} satisfies Record<string, Column>
+
+const MANAGER_COLUMNS = {
+  section: { column: 'section_id' },
+  room: { column: 'room' },
+  sortOrder: { column: 'sort_order' },
+  isHidden: { column: 'is_hidden' },
+  description: { column: 'description' },
+  notes: { column: 'notes' },
+} satisfies Record<string, Column>
+
+/** The processing state and results ingest writes, by Payload field name. */
+export const PIPELINE_FIELDS: readonly string[] = Object.keys(PIPELINE_COLUMNS)
+
+/** What analysis writes, by Payload field name where there is one (the rest are its own columns). */
+export const ANALYSIS_FIELDS: readonly string[] = [
+  'category',
+  'categoryConfidence',
+  'embedding',
+  'objects',
+  'colors',
+  'isAnalyzed',
+  'analyzedAt',
+  'analysisError',
+  'description',
+  'tags',
+  'suggestedSection',
+  'suggestedRoom',
+  'suggestionConfidence',
+]
+
+/** The manager's organisation and words; category is analysis's suggestion, the manager's to correct. */
+export const MANAGER_FIELDS: readonly string[] = [...Object.keys(MANAGER_COLUMNS), 'tags', 'category']
+
+/** Fields Payload's own update (an editor's save) never changes: the pipeline's and analysis's, but the manager's words. */
+export const EDITOR_READ_ONLY_FIELDS: readonly string[] = [...PIPELINE_FIELDS, ...ANALYSIS_FIELDS].filter(
+  (field) => !MANAGER_FIELDS.includes(field),
+)
+
+export type PipelineFields = Partial<{
+  status: 'pending' | 'processing' | 'ready' | 'failed'
+  processingError: string | null
+  width: number | null
+  height: number | null
+  duration: number | null
+  derivatives: unknown
+  placeholder: string | null
+  sha256: string | null
+  perceptualHash: string | null
+  cropHashes: unknown
+  mirrorHash: string | null
+  regionHashes: unknown
+  posterKey: string | null
+  playbackKey: string | null
+  optimizedFileSize: number | null
+  compressionRatio: number | null
+  isOptimized: boolean
+  optimizedAt: string | null
+}>
+
+export type ManagerFields = Partial<{
+  section: string | null
+  room: string | null
+  sortOrder: number
+  isHidden: boolean
+  description: string | null
+  notes: string | null
+  tags: string[]
+}>
+
+type Rows<T> = { rows: T[] }
+const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).rows
+const rowCount = (result: unknown) => (result as { rowCount?: number | null }).rowCount ?? 0
+const idList = (ids: readonly string[]) => sql`(SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
+
+function assignments(columns: Record<string, Column>, fields: Record<string, unknown>): SQL[] {
+  const set: SQL[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue
+    const spec = columns[name]
+    if (!spec) throw new Error(`"${name}" is not a field this writer owns.`)
+    let param: SQL = spec.json ? sql`${value === null ? null : JSON.stringify(value)}::jsonb` : sql`${value}`
+    if (spec.cast) param = sql`${param}::${sql.raw(spec.cast)}`
+    set.push(sql`${sql.identifier(spec.column)} = ${param}`)
+  }
+  set.push(sql`updated_at = now()`)
+  return set
+}
+
+// ── Reads ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One record in the spec's MediaFile shape, from the same SELECT as the lists (media-sql.ts),
+ * so it answers the same everywhere; null when there is none. In a transaction it sees the
+ * transaction's own writes.
+ */
+export async function readMediaFile(db: SqlSession, id: string, { forAdmin = false } = {}): Promise<MediaFile | null> {
+  const [row] = await rowsOf<MediaRecord>(
+    db.execute(sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM media m ${sql.raw(MEDIA_ARRAYS_JOIN)} WHERE m.id = ${id}`),
+  )
+  return row ? mapMediaFile(row, { forAdmin }) : null
+}
+
+export type StoredFile = { storageKey: string | null; mimeType: string | null; fileType: string | null; filesize: number | null }
+
+/** The stored original ingest works from; null when the record is gone. */
+export async function readStoredFile(db: SqlSession, id: string): Promise<StoredFile | null> {
+  const [row] = await rowsOf<StoredFile>(
+    db.execute(sql`
+      SELECT storage_key AS "storageKey", mime_type AS "mimeType", file_type AS "fileType", filesize::float8 AS filesize
+        FROM media WHERE id = ${id}`),
+  )
+  return row ?? null
+}
+
+// ── Tags, colours and objects (media_texts) ───────────────────────────────────────────────
+
+type TextPath = 'tags' | 'colors' | 'objects'
+
+/** Replaces one list of a record; its media row must be locked by the caller's transaction. */
+async function writeTexts(db: SqlSession, id: string, path: TextPath, values: readonly string[]) {
+  await db.execute(sql`DELETE FROM media_texts WHERE parent_id = ${id} AND path = ${path}`)
+  if (!values.length) return
+  await db.execute(sql`
+    INSERT INTO media_texts ("order", parent_id, path, text)
+    SELECT t.position, ${id}::uuid, ${path}, t.value
+      FROM jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS t(value, position)`)
+}
+
+async function readTags(db: SqlSession, id: string): Promise<string[]> {
+  const rows = await rowsOf<{ text: string }>(
+    db.execute(sql`SELECT text FROM media_texts WHERE parent_id = ${id} AND path = 'tags' ORDER BY "order"`),
+  )
+  return rows.map((row) => row.text)
+}
+
+/**
+ * The one writer of a record's tags. `set` replaces them with the manager's list; `add` keeps
+ * every tag there and appends the new ones it lacks (src/lib/tags.ts has the rules). The media
+ * row must be locked by the caller's transaction, so the tags read are the latest.
+ */
+async function writeTags(db: SqlSession, id: string, change: { set: readonly string[] } | { add: readonly string[] }) {
+  if ('set' in change) return writeTexts(db, id, 'tags', normaliseTags(change.set))
+  const existing = await readTags(db, id)
+  const merged = mergeTags(existing, change.add)
+  if (merged.length > existing.length) await writeTexts(db, id, 'tags', merged)
+}
+
+/** Locks the media rows of ids (in id order, so two writers never wait for each other); answers those that exist. */
+async function lockMedia(db: SqlSession, ids: readonly string[]): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db.execute(sql`SELECT id::text AS id FROM media WHERE id IN ${idList(ids)} ORDER BY id FOR UPDATE`),
+  )
+  return rows.map((row) => row.id)
+}
+
+// ── The pipeline ─────────────────────────────────────────────────────────────────────────
+
+/** Writes pipeline fields of one record and nothing else; false when the record is gone. */
+export async function writePipelineFields(db: SqlSession, id: string, fields: PipelineFields): Promise<boolean> {
+  const result = await db.execute(
+    sql`UPDATE media SET ${sql.join(assignments(PIPELINE_COLUMNS, fields), sql`, `)} WHERE id = ${id}`,
+  )
+  return rowCount(result) > 0
+}
+
+/** The hash backfill: mirror and region hashes, only where still empty (ingest's own stay). */
+export async function fillMissingHashes(
+  db: SqlSession,
+  id: string,
+  { mirrorHash, regionHashes }: { mirrorHash: string; regionHashes: string[] },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE media SET mirror_hash = COALESCE(mirror_hash, ${mirrorHash}), region_hashes = COALESCE(region_hashes, ${JSON.stringify(regionHashes)}::jsonb)
+     WHERE id = ${id}`)
+  return rowCount(result) > 0
+}
+
+// ── Analysis ─────────────────────────────────────────────────────────────────────────────
+
+export type AnalysisResults = {
+  category: string
+  categoryConfidence: number
+  embedding: number[]
+  description: string
+  objects: string[]
+  colors: string[]
+  tags: string[]
+  suggestion: { section: string; room: string | null; confidence: number } | null
+}
+
+/**
+ * Analysis's results, in one transaction of its own under the row's lock; false when the
+ * record is gone. The category and the description are replaced only while they are still
+ * analysis's own (empty, or what analysis last wrote, kept in analysis_category and
+ * analysis_description): never over words the manager wrote. Tags are added, never removed.
+ */
+export async function writeAnalysisResults(payload: Payload, id: string, results: AnalysisResults): Promise<boolean> {
+  return ownTransaction(payload, async (db) => {
+    if (!(await lockMedia(db, [id])).length) return false
+    const { category, categoryConfidence, embedding, description, suggestion } = results
+    // PostgreSQL's array literal: drizzle would send a JS array as a list of parameters.
+    const vector = `{${embedding.join(',')}}`
+    const analysisOwnsCategory = sql`(category IS NULL OR btrim(category) = '' OR category IS NOT DISTINCT FROM analysis_category)`
+    await db.execute(sql`
+      UPDATE media SET
+        category_confidence = CASE WHEN ${analysisOwnsCategory} THEN ${categoryConfidence} ELSE category_confidence END,
+        category = CASE WHEN ${analysisOwnsCategory} THEN ${category} ELSE category END,
+        analysis_category = ${category},
+        embedding = ${vector}::real[],
+        is_analyzed = true, analyzed_at = now(), analysis_error = NULL,
+        description = CASE WHEN description IS NULL OR btrim(description) = '' OR description IS NOT DISTINCT FROM analysis_description
+                           THEN ${description} ELSE description END,
+        analysis_description = ${description},
+        suggested_section_id = ${suggestion?.section ?? null}, suggested_room = ${suggestion?.room ?? null},
+        suggestion_confidence = ${suggestion?.confidence ?? null}
+      WHERE id = ${id}`)
+    await writeTexts(db, id, 'objects', results.objects)
+    await writeTexts(db, id, 'colors', results.colors)
+    await writeTags(db, id, { add: results.tags })
+    return true
+  })
+}
+
+/** Why analysis skipped a record, on the record. */
+export async function writeAnalysisSkipped(db: SqlSession, id: string, reason: string): Promise<void> {
+  await db.execute(sql`UPDATE media SET analysis_error = ${reason} WHERE id = ${id}`)
+}
+
+// ── The manager ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Writes the manager's fields of one record and nothing else; false when the record is
+ * gone. Run it in the request's transaction: tags are several statements.
+ */
+export async function writeManagerFields(db: SqlSession, id: string, fields: ManagerFields): Promise<boolean> {
+  const { tags, ...columns } = fields
+  const result = await db.execute(
+    sql`UPDATE media SET ${sql.join(assignments(MANAGER_COLUMNS, columns), sql`, `)} WHERE id = ${id}`,
+  )
+  if (rowCount(result) === 0) return false
+  if (tags !== undefined) await writeTags(db, id, { set: tags })
+  return true
+}
+
+/** Bulk assignment: every record of ids into one section, visible, with one room (one statement). */
+export async function assignMany(db: SqlSession, ids: readonly string[], { section, room }: { section: string; room: string | null }) {
+  await db.execute(sql`
+    UPDATE media SET section_id = ${section}, is_hidden = false, room = ${room}, updated_at = now()
+     WHERE id IN ${idList(ids)}`)
+}
+
+/** Reorder: sortOrder = position in ids (0, 1, 2…), every row in one statement, unchanged rows untouched. */
+export async function writeSortOrder(db: SqlSession, ids: readonly string[]) {
+  await db.execute(sql`
+    UPDATE media AS m SET sort_order = v.position - 1, updated_at = now()
+      FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) WITH ORDINALITY AS v(id, position)
+     WHERE m.id = v.id::uuid AND m.sort_order IS DISTINCT FROM v.position - 1`)
+}
+
+// ── A deleted duplicate's carry-over ─────────────────────────────────────────────────────
+
+/** Locks the records of ids, then reads their organisation (after the lock, so it is the latest). */
+export async function lockOrganisations(db: SqlSession, ids: readonly string[]): Promise<Map<string, Organisation>> {
+  if (!(await lockMedia(db, ids)).length) return new Map()
+  const rows = await rowsOf<{
+    id: string
+    section_id: string | null
+    is_hidden: boolean | null
+    room: string | null
+    description: string | null
+    notes: string | null
+    sort_order: number | null
+    tags: string[] | null
+  }>(
+    db.execute(sql`
+      SELECT m.id::text AS id, m.section_id, m.is_hidden, m.room, m.description, m.notes, m.sort_order::float8 AS sort_order,
+             (SELECT array_agg(t.text ORDER BY t."order") FROM media_texts t WHERE t.parent_id = m.id AND t.path = 'tags') AS tags
+        FROM media m WHERE m.id IN ${idList(ids)}`),
+  )
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        section: row.section_id,
+        isHidden: Boolean(row.is_hidden),
+        room: row.room,
+        description: row.description,
+        notes: row.notes,
+        sortOrder: row.sort_order ?? 0,
+        tags: row.tags ?? [],
+      },
+    ]),
+  )
+}
+
+/**
+ * Moves the carried fields of a deleted duplicate's organisation to the record that stays
+ * (locked by lockOrganisations in the same transaction): only those fields; tags are added
+ * to the kept record's own.
+ */
+export async function carryOrganisation(db: SqlSession, keptId: string, from: Organisation, carried: readonly CarriedField[]) {
+  const has = (field: CarriedField) => carried.includes(field)
+  const fields: ManagerFields = {}
+  if (has('section')) Object.assign(fields, { section: from.section, isHidden: from.isHidden })
+  if (has('sortOrder')) fields.sortOrder = from.sortOrder
+  if (has('room')) fields.room = from.room
+  if (has('description')) fields.description = from.description
+  if (has('notes')) fields.notes = from.notes
+  await writeManagerFields(db, keptId, fields)
+  if (has('tags')) await writeTags(db, keptId, { add: from.tags })
+}
