@@ -2,8 +2,9 @@
 // running it with its task's definition in one write of the job row (run-job.ts), then
 // claiming the next at once; when the queue is empty a slot sleeps until PostgreSQL notifies
 // that a job was queued (job-wakeups.ts), or until the next delayed job is due, or at the latest
-// FALLBACK_POLL_MS. A slot never waits for another's job, so one job's storage and database I/O overlaps another's image work (the sharp pipelines
-// themselves are capped at two per process, one per core, in process-image.ts).
+// FALLBACK_POLL_MS. A slot never waits for another's job, so one job's storage and database
+// I/O overlaps another's image work (the sharp pipelines themselves are capped at two per
+// process, one per core, in process-image.ts).
 //
 // Payload's own claim (find, then mark processing) is not atomic, so two runners could
 // both take a job. The claim here is one UPDATE … FOR UPDATE SKIP LOCKED: any number of
