@@ -1,11 +1,11 @@
 // The analysis task (ARCHITECTURE §7), on its own queue: analyses one photo or video.
 // A photo that cannot be analysed is skipped with a reason inside analyzeMedia; other
-// failures (store or database hiccups) are retried, then recorded as the photo's reason.
-// The jobs worker runs these jobs itself (src/server/analysis/analysis-job.ts) with the same
-// attempt; this definition serves Payload's own runner and the jobs collection.
+// failures (store or database hiccups) are retried, and the last one is recorded as the
+// photo's reason (on the run too) instead of failing the job.
 import type { TaskConfig } from 'payload'
-import { attemptAnalysis } from '../src/server/analysis/analysis-job'
 import { ANALYZE_RETRIES, ANALYZE_TASK } from '../src/server/analysis/analysis-task'
+import { analyzeMedia, recordOutcome } from '../src/server/analysis/analyze-media'
+import { isLastAttempt } from '../src/server/jobs/task-retries'
 
 export const analyzeMediaTask: TaskConfig<any> = {
   slug: ANALYZE_TASK,
@@ -17,8 +17,19 @@ export const analyzeMediaTask: TaskConfig<any> = {
   ],
   retries: ANALYZE_RETRIES,
   handler: async ({ input, job, req }) => {
-    const runId = input.runId ? String(input.runId) : null
-    await attemptAnalysis(req.payload, { mediaId: String(input.mediaId), runId, force: Boolean(input.force) }, job.totalTried ?? 0)
+    const analysis = {
+      mediaId: String(input.mediaId),
+      runId: input.runId ? String(input.runId) : null,
+      force: Boolean(input.force),
+    }
+    try {
+      await analyzeMedia(req.payload, analysis)
+    } catch (error) {
+      if (!isLastAttempt(ANALYZE_RETRIES, job.totalTried)) throw error
+      const message = error instanceof Error ? error.message : String(error)
+      const reason = `Analysis failed after ${ANALYZE_RETRIES + 1} attempts: ${message}`
+      await recordOutcome(req.payload, analysis, { state: 'skipped', reason })
+    }
     return { output: {} }
   },
 }

@@ -14,6 +14,7 @@ import { unavailableService } from '../src/server/http/unavailable'
 import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
 import { scheduleUploadBackup } from '../src/server/backup/schedule'
 import { poolOf } from '../src/server/db/pool'
+import { isLastAttempt } from '../src/server/jobs/task-retries'
 
 /** The upload backup waits for the batch's processing too, so it holds the renditions. */
 const backupAfterUpload = (payload: Parameters<typeof poolOf>[0]) =>
@@ -49,7 +50,7 @@ export const ingestMediaTask: TaskConfig<any> = {
         })
         return { output: { deferred: unavailable } }
       }
-      if ((job.totalTried ?? 0) >= INGEST_RETRIES) {
+      if (isLastAttempt(INGEST_RETRIES, job.totalTried)) {
         const message = error instanceof Error ? error.message : String(error)
         await markIngestFailed(req.payload, mediaId, `Processing failed after ${INGEST_RETRIES + 1} attempts: ${message}`)
         await backupAfterUpload(req.payload)

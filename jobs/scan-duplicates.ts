@@ -3,6 +3,7 @@
 import type { TaskConfig } from 'payload'
 import { markScanFailed, runScan } from '../src/server/duplicates/scan'
 import { DUPLICATE_SCAN_RETRIES, DUPLICATE_SCAN_TASK } from '../src/server/duplicates/scan-task'
+import { isLastAttempt } from '../src/server/jobs/task-retries'
 
 export const scanDuplicatesTask: TaskConfig<any> = {
   slug: DUPLICATE_SCAN_TASK,
@@ -14,7 +15,7 @@ export const scanDuplicatesTask: TaskConfig<any> = {
     try {
       await runScan(req.payload, scanId)
     } catch (error) {
-      if ((job.totalTried ?? 0) >= DUPLICATE_SCAN_RETRIES) {
+      if (isLastAttempt(DUPLICATE_SCAN_RETRIES, job.totalTried)) {
         const message = error instanceof Error ? error.message : String(error)
         await markScanFailed(req.payload, scanId, `The scan failed: ${message}`)
         return { output: {} }

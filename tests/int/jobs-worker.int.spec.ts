@@ -1,11 +1,13 @@
 // The jobs worker: concurrent claims never hand out the same job twice, and the slots
-// process an upload to the end, then stop cleanly; idle slots are woken by PostgreSQL's
+// process an upload to the end, then stop cleanly; a failing task is tried again as its
+// definition says, then recorded failed as Payload's own runner records it; idle slots are woken by PostgreSQL's
 // notification (also after their listening connection was cut), not by polling; the sweep gives a photo left pending or
 // processing with no live job a new one (or, after repeated errors, a failed status).
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
+import { HASH_BACKFILL_TASK } from '../../src/server/duplicates/scan-task'
 import { claimJob, STALE_AFTER_MS, startJobsWorker } from '../../src/server/jobs/worker'
 import { INGEST_TASK } from '../../src/server/media/ingest-task'
 import { MAX_ERRORED_RUNS, requeueStrandedMedia } from '../../src/server/media/requeue-stranded'
@@ -74,6 +76,69 @@ describe('the jobs worker', () => {
     }
     const { rows } = await poolOf(payload).query('SELECT count(*)::int AS n FROM payload_jobs WHERE processing')
     expect(rows[0].n).toBe(0)
+  })
+})
+
+describe('a task that fails every time', () => {
+  // The hash backfill (retries: 1), whose write of the hashes the database refuses: a sequence counts
+  // the attempts (a sequence outlives the rolled-back statement).
+  const sql = (text: string, values: unknown[] = []) => poolOf(payload).query(text, values)
+  const attempts = async () =>
+    Number((await sql(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM test_backfill_attempts`)).rows[0].n)
+  const ending = async (id: string | number) =>
+    (
+      await sql(
+        `SELECT processing, has_error, total_tried::int AS total_tried, completed_at IS NOT NULL AS completed, error->>'message' AS message
+           FROM payload_jobs WHERE id = $1`,
+        [id],
+      )
+    ).rows[0]
+
+  it("is tried again as its definition says, then recorded failed as Payload's own runner records it", async () => {
+    await sql('DELETE FROM payload_jobs')
+    const created = await uploadFile(admin, await makePhoto({ width: 320, height: 240, seed: 11 }), {
+      filename: 'hashes-refused.jpg',
+      contentType: 'image/jpeg',
+    })
+    expect(created.status).toBe(201)
+    await runJobs(payload)
+    // Processed before ingest stored mirror hashes: the backfill has this photo to do.
+    await sql(`UPDATE media SET mirror_hash = NULL WHERE id = $1`, [created.body.id])
+    await sql(`CREATE SEQUENCE test_backfill_attempts;
+      CREATE FUNCTION test_refuse_hashes() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM nextval('test_backfill_attempts'); RAISE EXCEPTION 'hashes refused by the test'; END $$;
+      CREATE TRIGGER test_refuse_hashes BEFORE UPDATE OF mirror_hash ON media FOR EACH ROW EXECUTE FUNCTION test_refuse_hashes();`)
+    try {
+      const byWorker = await payload.jobs.queue({ task: HASH_BACKFILL_TASK, input: {} })
+      const stop = startJobsWorker(payload, 1, { sweep: false, analysisSlots: 0 })
+      try {
+        await expect.poll(async () => (await ending(byWorker.id)).has_error, { timeout: 30_000, interval: 100 }).toBe(true)
+      } finally {
+        await stop()
+      }
+      expect(await attempts()).toBe(2)
+      const failed = {
+        processing: false,
+        has_error: true,
+        total_tried: 2,
+        completed: false,
+        message: 'hashes refused by the test',
+      }
+      expect(await ending(byWorker.id)).toEqual(failed)
+
+      // The same job through Payload's own runner ends the same way, after as many attempts.
+      await sql(`ALTER SEQUENCE test_backfill_attempts RESTART`)
+      const byPayload = await payload.jobs.queue({ task: HASH_BACKFILL_TASK, input: {} })
+      await sql(`DELETE FROM payload_jobs WHERE id = $1`, [byWorker.id])
+      await runJobs(payload)
+      expect(await attempts()).toBe(2)
+      expect(await ending(byPayload.id)).toEqual(failed)
+    } finally {
+      await sql(
+        `DROP TRIGGER test_refuse_hashes ON media; DROP FUNCTION test_refuse_hashes(); DROP SEQUENCE test_backfill_attempts`,
+      )
+      await sql('DELETE FROM payload_jobs')
+    }
   })
 })
 

@@ -1,7 +1,9 @@
-// Pure parts of the jobs' robustness: the backoff of an ingest that meets an outage, and the
-// gate that makes a job suspected of killing its worker run alone in its process.
+// Pure parts of the jobs' robustness: the backoff of an ingest that meets an outage, the gate
+// that makes a job suspected of killing its worker run alone in its process, and a task's retry
+// rule as the worker reads it from the task's definition.
 import { describe, expect, it } from 'vitest'
 import { SuspectGate } from '../../src/server/jobs/crash-limit'
+import { afterFailedAttempt, isLastAttempt } from '../../src/server/jobs/task-retries'
 import { outageRetryDelayMs } from '../../src/server/media/ingest-task'
 
 describe('the backoff of an ingest put off by an outage', () => {
@@ -14,6 +16,41 @@ describe('the backoff of an ingest put off by an outage', () => {
 
   it('reads a missing or nonsensical count as the first try', () => {
     for (const value of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(outageRetryDelayMs(value)).toBe(10_000)
+  })
+})
+
+describe("a task's retry rule, from its `retries`", () => {
+  it('tries again as many times as `retries` says, at once, and the attempt after that is the last', () => {
+    expect([0, 1, 2, 3].map((tried) => afterFailedAttempt(2, tried))).toEqual([
+      { final: false, delayMs: 0 },
+      { final: false, delayMs: 0 },
+      { final: true },
+      { final: true },
+    ])
+    expect([0, 1, 2].map((tried) => isLastAttempt(2, tried))).toEqual([false, false, true])
+    expect(isLastAttempt({ attempts: 1 }, null)).toBe(false)
+  })
+
+  it('never tries again a task without retries, as Payload does', () => {
+    expect(afterFailedAttempt(undefined, 0)).toEqual({ final: true })
+    expect(afterFailedAttempt({ backoff: { type: 'fixed', delay: 1000 } }, 0)).toEqual({ final: true })
+    expect(isLastAttempt(0, undefined)).toBe(true)
+  })
+
+  it("waits the task's backoff: the same delay when fixed, doubled for each earlier attempt when exponential", () => {
+    const fixed = { attempts: 3, backoff: { type: 'fixed' as const, delay: 500 } }
+    const exponential = { attempts: 3, backoff: { type: 'exponential' as const, delay: 500 } }
+    expect([0, 1, 2].map((tried) => afterFailedAttempt(fixed, tried))).toEqual([
+      { final: false, delayMs: 500 },
+      { final: false, delayMs: 500 },
+      { final: false, delayMs: 500 },
+    ])
+    expect([0, 1, 2, 3].map((tried) => afterFailedAttempt(exponential, tried))).toEqual([
+      { final: false, delayMs: 500 },
+      { final: false, delayMs: 1000 },
+      { final: false, delayMs: 2000 },
+      { final: true },
+    ])
   })
 })
 

@@ -4,8 +4,8 @@
 // processing: its previous claimer never recorded an end, so it died with the job
 // (payload_jobs.lost_claims). A job cut off by a database outage is released by its live
 // worker (processing = false) and is not counted, nor is an ordinary failed attempt, which
-// Payload records and retries. After MAX_LOST_CLAIMS such claims the next claimer does not
-// run the job: it records why on what the job was for, then marks the job failed.
+// the worker records and retries (run-job.ts). After MAX_LOST_CLAIMS such claims the next
+// claimer does not run the job: it records why on what the job was for, then marks the job failed.
 //
 // A crash ends every job the process held, not only the one that caused it. So that the others
 // are not blamed three times, a job that has already lost ISOLATE_AFTER_LOST_CLAIMS claims runs

@@ -1,10 +1,10 @@
 // The jobs worker: a few independent slots, each claiming one queued job at a time and
-// running it with Payload's runner (analysis jobs, one per photo, with a lighter runner of
-// their own: analysis-job.ts), then claiming the next at once; when the queue is empty a slot
-// sleeps until PostgreSQL notifies that a job was queued (job-wakeups.ts), or until the next
-// delayed job is due, or at the latest FALLBACK_POLL_MS. A slot never waits for another's job, so one
-// job's storage and database I/O overlaps another's image work (the sharp pipelines
-// themselves are capped at two per process, one per core, in process-image.ts).
+// running it with its task's definition in one write of the job row (run-job.ts), then
+// claiming the next at once; when the queue is empty a slot sleeps until PostgreSQL notifies
+// that a job was queued (job-wakeups.ts), or until the next delayed job is due, or at the latest
+// FALLBACK_POLL_MS. A slot never waits for another's job, so one job's storage and database
+// I/O overlaps another's image work (the sharp pipelines themselves are capped at two per
+// process, one per core, in process-image.ts).
 //
 // Payload's own claim (find, then mark processing) is not atomic, so two runners could
 // both take a job. The claim here is one UPDATE … FOR UPDATE SKIP LOCKED: any number of
@@ -18,21 +18,21 @@
 // MAX_LOST_CLAIMS with a reason, instead of being claimed for ever; one that lost claims before
 // runs alone in its process, so the jobs that died with it are not blamed (crash-limit.ts).
 //
-// A job cut off by a database outage (Payload could not even record how it ended) is
+// A job cut off by a database outage (its end could not even be recorded) is
 // released as soon as the database answers again, so it is claimed again at once rather
 // than after the stale limit; the task is idempotent, so the re-run finishes it.
 //
 // The worker also sweeps for media left pending or processing with no live job (at start,
 // then every few minutes: src/server/media/requeue-stranded.ts).
 import type { Payload } from 'payload'
-import { runAnalysisJob } from '../analysis/analysis-job'
-import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../analysis/analysis-task'
+import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { inferenceThreads, JOBS_PER_INFERENCE_THREAD } from '../analysis/model'
 import { poolOf } from '../db/pool'
 import { unavailableService } from '../http/unavailable'
 import { type ClaimedJob, giveUpCrashingJob, ISOLATE_AFTER_LOST_CLAIMS, MAX_LOST_CLAIMS, SuspectGate } from './crash-limit'
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 import { fallbackPollMs, JobWakeups } from './job-wakeups'
+import { runClaimedJob } from './run-job'
 import { HEARTBEATS_PER_STALE_LIMIT, jobsStaleAfterMs } from './stale-after'
 
 export { FALLBACK_POLL_MS } from './job-wakeups'
@@ -190,10 +190,7 @@ export function startJobsWorker(
           await giveUpCrashingJob(payload, job)
         } else if (id) {
           try {
-            await withHeartbeat(payload, id, async () => {
-              if (job.taskSlug === ANALYZE_TASK) await runAnalysisJob(payload, job)
-              else await payload.jobs.runByID({ id, silent: { info: true } })
-            })
+            await withHeartbeat(payload, id, () => runClaimedJob(payload, job))
           } catch (error) {
             if (unavailableService(error) === 'database') await releaseAfterOutage(payload, id, () => stopped)
             throw error
