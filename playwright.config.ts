@@ -1,5 +1,5 @@
-// End-to-end tests in Debian's Chromium against the production build, started by the
-// same launcher as `npm start` on a throw-away data directory (embedded PostgreSQL and S3).
+// End-to-end tests in Debian's Chromium against the production build (`npm run build`), started
+// by `npm start` itself on a throw-away data directory (embedded PostgreSQL and S3).
 import { defineConfig, devices } from '@playwright/test'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -39,7 +39,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --conditions=production --import tsx src/host/launch.ts start',
+    command: 'npm start',
     url: `${BASE_URL}/api/sections`,
     timeout: 180_000,
     reuseExistingServer: false,

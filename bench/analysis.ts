@@ -32,7 +32,7 @@ import {
   waitForReady,
   WORKER_ENTRY,
 } from './lib/harness'
-import { TSX_NODE_ARGS } from '../src/host/node-args'
+import { TSX_NODE_ARGS } from '../src/host/entries'
 import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../src/server/analysis/analysis-task'
 
 const PHOTOS = intEnv('BENCH_PHOTOS', 200)

@@ -16,7 +16,7 @@ import { freePort } from '../src/host/embedded/free-port'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium'
 import { intEnv, waitForIdleMachine } from './lib/harness'
-import { TSX_NODE_ARGS } from '../src/host/node-args'
+import { compiledEntry, entryNodeArgs } from '../src/host/entries'
 
 const ROOT = process.cwd()
 const RESULTS = path.join(ROOT, 'bench', 'results', 'public.json')
@@ -53,9 +53,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function startProduct(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   await fs.mkdir(dataDir, { recursive: true })
-  if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
+  if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID')) || !existsSync(compiledEntry('launch'))) {
+    throw new Error('No production build: run `npm run build` first')
+  }
   const port = await freePort()
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, path.join(ROOT, 'src', 'host', 'launch.ts'), 'start'], {
+  const child = spawn(process.execPath, [...entryNodeArgs('launch', { compiled: true }), 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

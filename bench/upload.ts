@@ -36,7 +36,7 @@ import {
   waitForReady,
   WORKER_ENTRY,
 } from './lib/harness'
-import { TSX_NODE_ARGS } from '../src/host/node-args'
+import { TSX_NODE_ARGS } from '../src/host/entries'
 
 const SHARP_LOOP = path.join(ROOT, 'bench', 'upload-sharp-loop.ts')
 

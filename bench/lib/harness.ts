@@ -9,13 +9,12 @@ import path from 'node:path'
 import { freePort } from '../../src/host/embedded/free-port'
 import { startMissingServices, type StartedServices } from '../../src/host/embedded/services'
 import { startServicesProcess } from '../../src/host/embedded/services-child'
-import { TSX_NODE_ARGS } from '../../src/host/node-args'
+import { compiledEntry, type Entry, entryNodeArgs } from '../../src/host/entries'
 
 export const ROOT = process.cwd()
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
-export const SERVE_ENTRY = path.join(ROOT, 'src', 'host', 'serve.ts')
-export const WORKER_ENTRY = path.join(ROOT, 'src', 'host', 'run-worker.ts')
-const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
+export const SERVE_ENTRY: Entry = 'serve'
+export const WORKER_ENTRY: Entry = 'run-worker'
 
 export function intEnv(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -47,22 +46,23 @@ export function gitCommit(): string | null {
 // ---------------------------------------------------------------------------------------------
 
 export async function ensureBuild() {
-  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
-  if (existsSync(buildId) && process.env.BENCH_BUILD !== '1') {
-    const builtAt = statSync(buildId).mtimeMs
+  const outputs = [path.join(ROOT, '.next', 'BUILD_ID'), compiledEntry(SERVE_ENTRY), compiledEntry(WORKER_ENTRY)]
+  if (outputs.every((file) => existsSync(file)) && process.env.BENCH_BUILD !== '1') {
+    const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs))
     const newer = newestSourceMtime() > builtAt
     if (newer)
       log('warning: some sources are newer than the production build; `npm run build` (or BENCH_BUILD=1) to measure them')
     return
   }
-  log('Running `next build` (about 90 s)...')
+  log('Running `npm run build` (about 90 s)...')
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
+    const child = spawn('npm', ['run', 'build'], {
+      cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     })
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))))
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (exit ${code})`))))
   })
 }
 
@@ -88,8 +88,8 @@ export function newestSourceMtime(): number {
 export type Server = { child: ChildProcess; baseUrl: string; logFile: string; tail: string[]; exited: Promise<number> }
 
 type StartOptions = {
-  /** @default SERVE_ENTRY, the production server `npm start` runs (Next.js behind the prepared-read path) */
-  entry?: string
+  /** @default SERVE_ENTRY, the production server `npm start` runs (Next.js behind the prepared-read path), compiled */
+  entry?: Entry
   nodeArgs?: string[]
 }
 
@@ -100,10 +100,10 @@ export async function startServer(
   { entry = SERVE_ENTRY, nodeArgs = [] }: StartOptions = {},
 ): Promise<Server> {
   const port = await freePort()
-  const logFile = path.join(dataDir, `${path.basename(entry, '.ts')}.log`)
+  const logFile = path.join(dataDir, `${entry}.log`)
   const out = createWriteStream(logFile)
   const tail: string[] = []
-  const child = spawn(process.execPath, [...nodeArgs, ...TSX_NODE_ARGS, entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...entryNodeArgs(entry, { compiled: true })], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,14 +1,14 @@
 // Starts the product: the embedded PostgreSQL and S3-compatible store when the environment
 // names none (and a generated PAYLOAD_SECRET), in a process of their own, then the HTTP server
 // src/host/serve.ts as a child: Next.js (dev server or production build) behind the host's own
-// paths. Only a missing production build runs `next build` directly. Everything stops together,
-// in order: the server first, so it closes its database connections, then the services.
-// Usage: tsx src/host/launch.ts <dev|start>
+// paths. Compiled (`npm start`, dist/launch.js) it starts the compiled server and services; from
+// source (`npm run dev`) their sources (src/host/entries.ts). Everything stops together, in order:
+// the server first, so it closes its database connections, then the services.
+// Usage: node dist/launch.js start | tsx src/host/launch.ts dev
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { startServicesProcess } from './embedded/services-child'
-import { TSX_NODE_ARGS } from './node-args'
+import { entryNodeArgs } from './entries'
 
 const mode = process.argv[2]
 if (mode !== 'dev' && mode !== 'start') {
@@ -16,25 +16,13 @@ if (mode !== 'dev' && mode !== 'start') {
   process.exit(2)
 }
 
-const root = process.cwd()
-const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data')
-
-function runNext(args: string[], env: NodeJS.ProcessEnv) {
-  return spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env })
-}
+const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR ?? '.data')
 
 function exitCodeOf(child: ReturnType<typeof spawn>): Promise<number> {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
 }
 
 async function main() {
-  if (mode === 'start' && !existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-    console.log('No production build found: running `next build` first.')
-    const code = await exitCodeOf(runNext(['build'], { ...process.env, NODE_ENV: 'production' }))
-    if (code !== 0) process.exit(code)
-  }
-
   // Detached: the terminal's Ctrl+C reaches the server, not PostgreSQL, which is stopped after it.
   const everythingGiven = Boolean(process.env.DATABASE_URL && process.env.S3_ENDPOINT && process.env.PAYLOAD_SECRET)
   const services = everythingGiven
@@ -51,10 +39,7 @@ async function main() {
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, PORT: port, HOSTNAME: hostname }
   if (mode === 'start') Object.assign(env, { NODE_ENV: 'production' })
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, path.join(root, 'src', 'host', 'serve.ts')], {
-    stdio: 'inherit',
-    env,
-  })
+  const child = spawn(process.execPath, entryNodeArgs('serve'), { stdio: 'inherit', env })
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

@@ -15,7 +15,7 @@ import { PASSWORD } from '../helpers/e2e-admin'
 import { uploadThroughApi } from '../helpers/e2e-seed'
 import { makePhoto } from '../helpers/media-fixtures'
 import { cutPower, isGone } from '../helpers/process-tree'
-import { TSX_NODE_ARGS } from '../../src/host/node-args'
+import { entryNodeArgs } from '../../src/host/entries'
 
 const BATCH = 12
 /** Records created before the power goes: the rest of the batch is still uploading then. */
@@ -44,8 +44,8 @@ function startApp(extraEnv: Record<string, string> = {}) {
     JOBS_STALE_AFTER_MS: '6000',
     ...extraEnv,
   })
-  // Its own process group, like a service manager would start it.
-  app = spawn(process.execPath, [...TSX_NODE_ARGS, 'src/host/launch.ts', 'start'], {
+  // What `npm start` runs (the production build), in its own process group, like a service manager would start it.
+  app = spawn(process.execPath, [...entryNodeArgs('launch', { compiled: true }), 'start'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { endedBeforeReady, retryLoaderHang } from './instances'
-import { TSX_NODE_ARGS } from '../../src/host/node-args'
+import { TSX_NODE_ARGS } from '../../src/host/entries'
 
 const READY = 'APP-INSTANCE-READY '
 

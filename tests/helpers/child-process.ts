@@ -1,7 +1,7 @@
 // Child processes for the crash tests: started with node itself (not npx), so a signal reaches
 // the process that holds the connections, with their output collected for the test to wait on.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { TSX_NODE_ARGS } from '../../src/host/node-args'
+import { TSX_NODE_ARGS } from '../../src/host/entries'
 
 export type Child = {
   process: ChildProcess

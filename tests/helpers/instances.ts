@@ -1,10 +1,9 @@
 // Shared by the outage and several-instance suites: waiting on a condition with a deadline,
 // and the browser's upload path through a host server (presigned PUT, then the record).
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import readline from 'node:readline'
 import type { HttpClient } from './http-client'
-import { TSX_NODE_ARGS } from '../../src/host/node-args'
+import { entryNodeArgs } from '../../src/host/entries'
 
 /** Polls `check` until it answers something other than undefined/false; fails after `timeoutMs`. */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
@@ -104,11 +103,9 @@ export const saidNothing = (log: string[]) =>
   log.every((line) => !line.trim() || /Warning|node >=22|updates to AWS|security updates|a\.co\/|--trace-warnings|versions published/.test(line))
 
 async function startWorkerOnce(env: Record<string, string>, name: string) {
-  // Exactly what `npm run worker` runs (package.json: "node <TSX_NODE_ARGS> <entry>"), without npm in between.
-  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.worker
-  const entry = new RegExp(`^node ${TSX_NODE_ARGS.join(' ')} (\\S+)$`).exec(script)?.[1]
-  if (!entry) throw new Error(`Unexpected worker script: ${script}`)
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, entry], {
+  // `npm run worker`'s entry from its source, as the integration tests run everything without a
+  // build (tests/unit/entries.test.ts checks that the script runs this entry, compiled).
+  const child = spawn(process.execPath, entryNodeArgs('run-worker', { compiled: false }), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })

@@ -14,7 +14,7 @@ import { freePort } from '../../src/host/embedded/free-port'
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/host/embedded/postgres'
 import { startEmbeddedS3, type EmbeddedS3 } from '../../src/host/embedded/s3'
 import { embeddedStoreEnv } from '../../src/host/embedded/services'
-import { TSX_NODE_ARGS } from '../../src/host/node-args'
+import { TSX_NODE_ARGS } from '../../src/host/entries'
 
 export type ServiceName = 'postgres' | 'store'
 

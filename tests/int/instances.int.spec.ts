@@ -13,7 +13,7 @@ import { HttpClient, managerClient } from '../helpers/http-client'
 import { makePhoto } from '../helpers/media-fixtures'
 import { startWorkerProcess, uploadThroughHost, waitFor } from '../helpers/instances'
 import { resetDatabase, testPayload } from '../helpers/payload'
-import { TSX_NODE_ARGS } from '../../src/host/node-args'
+import { TSX_NODE_ARGS } from '../../src/host/entries'
 
 type Worker = Awaited<ReturnType<typeof startWorkerProcess>>
 

@@ -1,11 +1,10 @@
-// Starts src/host/embedded/services-process.ts as a child and waits until its services are
-// ready. The child stops its services when told (stop()) and by itself when this process
-// dies, however it dies: its standard input is a pipe from here, which closes then.
+// Starts src/host/embedded/services-process.ts as a child (compiled or from source, as
+// src/host/entries.ts says) and waits until its services are ready. The child stops its services
+// when told (stop()) and by itself when this process dies, however it dies: its standard input is
+// a pipe from here, which closes then.
 import { spawn } from 'node:child_process'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { StartedServices } from './services'
-import { TSX_NODE_ARGS } from '../node-args'
+import { entryNodeArgs } from '../entries'
 
 type Options = {
   dataDir: string
@@ -18,8 +17,6 @@ type Options = {
   env?: NodeJS.ProcessEnv
 }
 
-const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'services-process.ts')
-
 /** How long a stop may take before the child is killed (PostgreSQL's fast shutdown takes ~1 s). */
 const STOP_TIMEOUT_MS = 30_000
 
@@ -30,7 +27,7 @@ export async function startServicesProcess({
   detached = false,
   env = process.env,
 }: Options): Promise<StartedServices & { pid: number }> {
-  const args = [...TSX_NODE_ARGS, ENTRY, dataDir, ...(ephemeral ? ['ephemeral'] : []), ...(all ? ['all'] : [])]
+  const args = [...entryNodeArgs('services-process'), dataDir, ...(ephemeral ? ['ephemeral'] : []), ...(all ? ['all'] : [])]
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], detached, env })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 

@@ -1,0 +1,42 @@
+// Our processes' entry points, and how one is started as a child process. `npm run build`
+// compiles each, with everything it imports from the project, into one JavaScript file,
+// dist/<name>.js (src/host/build.ts): `npm start` and `npm run worker` run those with plain Node,
+// and code running compiled starts its children from dist/ too. Code running from its TypeScript
+// source (`npm run dev`, the tests) starts them from source, with tsx's loader.
+// Either way Node gets the "production" export condition: packages stay outside the build and
+// Node resolves them, and without that condition Lexical (inside the Payload config) resolves to
+// its development wrappers, each a top-level `await import()` of the real module; under tsx's
+// loader Node now and then exited with 13 ("unsettled top-level await") while a web of them was
+// linking. The production builds load without a top-level await.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ENTRIES = {
+  launch: 'src/host/launch.ts',
+  serve: 'src/host/serve.ts',
+  'run-worker': 'src/host/run-worker.ts',
+  'services-process': 'src/host/embedded/services-process.ts',
+} as const
+
+export type Entry = keyof typeof ENTRIES
+
+export const PRODUCTION_CONDITION = '--conditions=production'
+
+/** Node's arguments that run a TypeScript file of ours from source. */
+export const TSX_NODE_ARGS: readonly string[] = [PRODUCTION_CONDITION, '--import', 'tsx']
+
+const self = fileURLToPath(import.meta.url)
+/** Compiled, this module is part of a bundle dist/<name>.js; from source it is src/host/entries.ts. */
+const runningCompiled = self.endsWith('.js')
+export const ROOT = path.resolve(path.dirname(self), runningCompiled ? '..' : '../..')
+export const DIST_DIR = path.join(ROOT, 'dist')
+
+export const compiledEntry = (name: Entry) => path.join(DIST_DIR, `${name}.js`)
+
+/**
+ * Node's arguments that start an entry: its compiled file when this code runs compiled (or when
+ * `compiled` says so), else its source under tsx.
+ */
+export function entryNodeArgs(name: Entry, { compiled = runningCompiled }: { compiled?: boolean } = {}): string[] {
+  return compiled ? [PRODUCTION_CONDITION, compiledEntry(name)] : [...TSX_NODE_ARGS, path.join(ROOT, ENTRIES[name])]
+}
