@@ -7,6 +7,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { Media } from './collections/media'
 import { Sections } from './collections/sections'
+import { Runs } from './collections/runs'
 import { Users } from './collections/users'
 import { PropertySettings } from './globals/property-settings'
 import { analysisEndpoints } from './endpoints/analysis'
@@ -16,6 +17,7 @@ import { metricsEndpoints } from './endpoints/metrics'
 import { objectsEndpoints } from './endpoints/objects'
 import { uploaderEndpoints } from './endpoints/uploader'
 import { backupEndpoints } from './endpoints/backup'
+import { runsEndpoints } from './endpoints/runs'
 import { backupTask } from './jobs/backup'
 import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
@@ -52,7 +54,8 @@ export default buildConfig({
       },
     },
   },
-  collections: [Users, Media, Sections],
+  // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints.
+  collections: [Users, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
   globals: [PropertySettings],
   endpoints: [
     ...authEndpoints,

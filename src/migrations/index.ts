@@ -12,6 +12,7 @@ import * as migration_20261123_0171_restore_tidy from './20261123_0171_restore_t
 import * as migration_20261123_0173_jobs_notify from './20261123_0173_jobs_notify';
 import * as migration_20261123_0250_hash_backfill_task from './20261123_0250_hash_backfill_task';
 import * as migration_20261123_0260_job_lost_claims from './20261123_0260_job_lost_claims';
+import * as migration_20261125_100000_runs from './20261125_100000_runs';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261123_0260_job_lost_claims.up,
     down: migration_20261123_0260_job_lost_claims.down,
     name: '20261123_0260_job_lost_claims',
+  },
+  {
+    up: migration_20261125_100000_runs.up,
+    down: migration_20261125_100000_runs.down,
+    name: '20261125_100000_runs',
   },
 ];
