@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import type { DuplicateScanStatus } from '../../lib/api/types'
+import { runPercent } from '../../lib/run-progress'
 import { poolOf } from '../db/pool'
 import { pausePoint } from '../media/pause-points'
 import { failRun, finishRun, recordProgress } from '../runs/record-run'
@@ -21,14 +22,13 @@ const PROGRESS_WRITE_MS = 250
 
 /** The dialog's view of a scan run: files examined, a percentage (100 only when done), the groups found. */
 export function statusOf(run: RunRecord): ScanStatus {
-  const done = run.status === 'done'
   const groups = run.result?.duplicateGroups
   return {
     runId: run.id,
     status: run.status,
     processed: run.done,
     total: run.total,
-    progress: done ? 100 : run.total > 0 ? Math.min(99, Math.floor((100 * run.done) / run.total)) : 0,
+    progress: runPercent(run),
     duplicateGroups: typeof groups === 'number' ? groups : null,
     error: run.error,
   }
