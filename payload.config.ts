@@ -6,32 +6,27 @@ import { s3Storage } from '@payloadcms/storage-s3'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { Media } from './collections/media'
-import { Sections } from './collections/sections'
 import { Runs } from './collections/runs'
+import { Sections } from './collections/sections'
 import { Users } from './collections/users'
 import { PropertySettings } from './globals/property-settings'
-import { analysisEndpoints } from './endpoints/analysis'
-import { authEndpoints } from './endpoints/auth'
-import { mediaFilesEndpoints } from './endpoints/media-files'
-import { metricsEndpoints } from './endpoints/metrics'
-import { objectsEndpoints } from './endpoints/objects'
-import { uploaderEndpoints } from './endpoints/uploader'
-import { backupEndpoints } from './endpoints/backup'
-import { runsEndpoints } from './endpoints/runs'
 import { backupTask } from './jobs/backup'
 import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
-import { duplicatesEndpoints } from './endpoints/duplicates'
-import { sectionsEndpoints } from './endpoints/sections'
+import { apiEndpoints } from './endpoints'
+import { runsEndpoints } from './endpoints/runs'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
+import { renameLegacyMigrations } from './src/server/db/migration-names'
+import { poolOf } from './src/server/db/pool'
 import { seedSections } from './src/server/sections/seed-sections'
 import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { s3ClientConfig } from './src/server/storage/s3'
-import { csrfOrigins, readEnv } from './src/server/env'
+import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
+import { COOKIE_PREFIX } from './src/lib/constants'
 import { unavailableAfterError } from './src/server/http/unavailable'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -40,7 +35,8 @@ const env = readEnv()
 export default buildConfig({
   serverURL: env.SERVER_URL,
   csrf: csrfOrigins(),
-  secret: env.PAYLOAD_SECRET ?? '',
+  secret: env.PAYLOAD_SECRET ?? secretWithoutEnv(),
+  cookiePrefix: COOKIE_PREFIX,
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
@@ -57,17 +53,7 @@ export default buildConfig({
   // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints.
   collections: [Users, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
   globals: [PropertySettings],
-  endpoints: [
-    ...authEndpoints,
-    ...sectionsEndpoints,
-    ...analysisEndpoints,
-    ...mediaFilesEndpoints,
-    ...objectsEndpoints,
-    ...uploaderEndpoints,
-    ...metricsEndpoints,
-    ...duplicatesEndpoints,
-    ...backupEndpoints,
-  ],
+  endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
   jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
@@ -100,6 +86,8 @@ export default buildConfig({
   // instances (advisory lock); Payload itself would only migrate in production.
   onInit: (payload) =>
     withAdvisoryLock(payload, LOCKS.startup, async () => {
+      // A database that recorded a migration under an earlier name must not run it again.
+      await renameLegacyMigrations(poolOf(payload))
       // Generated migrations are typed for the postgres adapter; migrate() takes the generic shape.
       await payload.db.migrate({ migrations: migrations as never })
       await seedSections(payload)

@@ -2,6 +2,7 @@
 import { loginSchema, registerSchema } from '../src/lib/schemas/auth'
 import { signIn, register, signOut } from '../src/server/auth/sessions'
 import { mapUser } from '../src/server/auth/map-user'
+import { registrationOpen } from '../src/server/auth/registration'
 import { endpoint, parseBody } from '../src/server/http/endpoint'
 import { unauthorized } from '../src/server/http/errors'
 import { limitRegistration, limitSignIn } from '../src/server/auth/sign-in-limits'
@@ -23,8 +24,7 @@ export const authEndpoints = [
   }),
 
   endpoint('get', '/register', async (req) => {
-    const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
-    return Response.json({ registrationOpen: totalDocs === 0 || Boolean(req.user) }, { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json({ registrationOpen: await registrationOpen(req) }, { headers: { 'Cache-Control': 'no-store' } })
   }),
 
   endpoint('post', '/register', async (req) => {

@@ -1,8 +1,7 @@
 // Anonymous visitors of /admin end at the product's /login (spec §2 protected route).
 // A stale cookie still reaches Payload, whose login view redirects to /login as well.
 import { NextResponse, type NextRequest } from 'next/server'
-
-const SESSION_COOKIE = 'payload-token'
+import { SESSION_COOKIE } from './lib/constants'
 
 export function proxy(request: NextRequest) {
   if (request.cookies.has(SESSION_COOKIE)) return NextResponse.next()

@@ -1,9 +1,5 @@
-// Registration policy: the first account may be created by anyone (there is nobody
-// to ask yet); after that only a signed-in administrator may add another.
+// Who may create an account: the registration policy (src/server/auth/registration.ts).
 import type { Access } from 'payload'
+import { registrationOpen } from '../../src/server/auth/registration'
 
-export const firstUserOrAuthenticated: Access = async ({ req }) => {
-  if (req.user) return true
-  const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
-  return totalDocs === 0
-}
+export const firstUserOrAuthenticated: Access = ({ req }) => registrationOpen(req)

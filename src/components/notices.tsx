@@ -4,11 +4,10 @@
 import * as Toast from '@radix-ui/react-toast'
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import styles from './notices.module.css'
+import { NOTICE_DURATION_MS, NOTICE_SWIPE_THRESHOLD_PX } from '../lib/constants'
 
 export type Notice = { title: string; description?: string; variant?: 'default' | 'destructive' }
 
-const NOTICE_DURATION_MS = 5000
-const SWIPE_THRESHOLD_PX = 50
 
 const NoticesContext = createContext<(notice: Notice) => void>(() => undefined)
 
@@ -22,7 +21,7 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => notify, [notify])
   return (
     <NoticesContext.Provider value={value}>
-      <Toast.Provider duration={NOTICE_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX}>
+      <Toast.Provider duration={NOTICE_DURATION_MS} swipeDirection="right" swipeThreshold={NOTICE_SWIPE_THRESHOLD_PX}>
         {children}
         {current && (
           <Toast.Root

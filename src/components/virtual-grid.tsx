@@ -8,7 +8,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { GRID_OVERSCAN_ROWS } from '../lib/constants'
-import { deviceClass, gridColumns, type DeviceClass } from '../lib/device'
+import { windowGridColumns, type DeviceClass } from '../lib/device'
 import styles from './virtual-grid.module.css'
 
 export type VirtualGridProps<T> = {
@@ -40,12 +40,9 @@ function useLayout(container: React.RefObject<HTMLDivElement | null>) {
   useIsomorphicLayoutEffect(() => {
     const element = container.current
     if (!element) return
-    const touch = window.matchMedia('(pointer: coarse)').matches || navigator.maxTouchPoints > 0
     const measure = () => {
-      const width = window.innerWidth
-      const device = deviceClass({ width, userAgent: navigator.userAgent, touch })
       const rect = element.getBoundingClientRect()
-      const next = { columns: gridColumns(device, width), width: rect.width, top: rect.top + window.scrollY }
+      const next = { columns: windowGridColumns(), width: rect.width, top: rect.top + window.scrollY }
       setLayout((current) =>
         current && current.columns === next.columns && current.width === next.width && current.top === next.top ? current : next,
       )

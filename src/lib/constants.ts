@@ -22,11 +22,17 @@ export const SECTION_COLOURS = ['green', 'blue', 'purple', 'orange', 'emerald', 
 
 /** §5 Upload: the stored media types we accept. */
 export const ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime'] as const
+/** The allowed types as people name them, for every message that refuses a file. */
+export const ALLOWED_TYPES_TEXT = 'JPG, PNG, GIF, WebP, MP4 or MOV'
 
 /** §7: queries never go stale, no refetch on focus, no polling by default, no retries. */
 export const SECTIONS_POLL_MS = 30_000
 /** Not in the spec: while any media file is pending or processing, the admin list is re-read this often. */
 export const PROCESSING_POLL_MS = 3_000
+
+/** Payload's session cookie is `${COOKIE_PREFIX}-token` (the config's cookiePrefix). */
+export const COOKIE_PREFIX = 'payload'
+export const SESSION_COOKIE = `${COOKIE_PREFIX}-token`
 
 /** Security (ARCHITECTURE §9): Payload's default minimum is 3. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -111,3 +117,19 @@ export const RUN_WAIT_MS = 25_000
 export const RUN_POLL_MS = 1_000
 /** The rendition analysis reads (ARCHITECTURE §7): the 800-px one. */
 export const ANALYSIS_RENDITION_WIDTH = 800
+
+/** §9 Skeletons while loading: admin cards and section-bar blocks. */
+export const ADMIN_SKELETON_CARDS = 12
+export const SECTION_BAR_SKELETONS = 6
+/** §9 Cards show up to 3 tags. */
+export const MAX_CARD_TAGS = 3
+/** §9 Bulk panel: up to 10 thumbnails; updates in batches of 10 with 100 ms pauses. */
+export const BULK_PANEL_THUMBNAILS = 10
+export const BULK_BATCH_SIZE = 10
+export const BULK_BATCH_PAUSE_MS = 100
+/** §9 Tooltips: open delay 700 ms, skip delay 300 ms. */
+export const TOOLTIP_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
+/** §9 Notices last 5000 ms and are swiped right to dismiss past 50 px. */
+export const NOTICE_DURATION_MS = 5000
+export const NOTICE_SWIPE_THRESHOLD_PX = 50

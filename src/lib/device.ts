@@ -53,3 +53,10 @@ export function gridColumns(device: DeviceClass, width: number): number {
       return width >= 1280 ? 5 : width >= 1024 ? 4 : 3
   }
 }
+
+/** §9 grid columns for this window: its width, user agent and touch screen (call in a browser only). */
+export function windowGridColumns(): number {
+  const width = window.innerWidth
+  const touch = window.matchMedia('(pointer: coarse)').matches || navigator.maxTouchPoints > 0
+  return gridColumns(deviceClass({ width, userAgent: navigator.userAgent, touch }), width)
+}

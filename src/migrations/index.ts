@@ -7,12 +7,13 @@ import * as migration_20261122_130000_duplicates from './20261122_130000_duplica
 import * as migration_20261122_140000_backups from './20261122_140000_backups';
 import * as migration_20261122_150000_property_settings from './20261122_150000_property_settings';
 import * as migration_20261123_015000_duplicate_hashes from './20261123_015000_duplicate_hashes';
-import * as migration_20261123_016000_backup_runs from './20261123_016000_backup_runs';
-import * as migration_20261123_0171_restore_tidy from './20261123_0171_restore_tidy';
-import * as migration_20261123_0173_jobs_notify from './20261123_0173_jobs_notify';
-import * as migration_20261123_0250_hash_backfill_task from './20261123_0250_hash_backfill_task';
-import * as migration_20261123_0260_job_lost_claims from './20261123_0260_job_lost_claims';
-import * as migration_20261125_100000_runs from './20261125_100000_runs';
+import * as migration_20261123_020000_backup_runs from './20261123_020000_backup_runs';
+import * as migration_20261123_021000_restore_tidy from './20261123_021000_restore_tidy';
+import * as migration_20261123_022000_jobs_notify from './20261123_022000_jobs_notify';
+import * as migration_20261123_025000_hash_backfill_task from './20261123_025000_hash_backfill_task';
+import * as migration_20261123_030000_job_lost_claims from './20261123_030000_job_lost_claims';
+import * as migration_20261125_105010_schema_snapshot from './20261125_105010_schema_snapshot';
+import * as migration_20261125_113016_runs from './20261125_113016_runs';
 
 export const migrations = [
   {
@@ -28,27 +29,27 @@ export const migrations = [
   {
     up: migration_20261121_150725_jobs.up,
     down: migration_20261121_150725_jobs.down,
-    name: '20261121_150725_jobs'
+    name: '20261121_150725_jobs',
   },
   {
     up: migration_20261121_152500_load_samples.up,
     down: migration_20261121_152500_load_samples.down,
-    name: '20261121_152500_load_samples'
+    name: '20261121_152500_load_samples',
   },
   {
     up: migration_20261122_120000_analysis.up,
     down: migration_20261122_120000_analysis.down,
-    name: '20261122_120000_analysis'
+    name: '20261122_120000_analysis',
   },
   {
     up: migration_20261122_130000_duplicates.up,
     down: migration_20261122_130000_duplicates.down,
-    name: '20261122_130000_duplicates'
+    name: '20261122_130000_duplicates',
   },
   {
     up: migration_20261122_140000_backups.up,
     down: migration_20261122_140000_backups.down,
-    name: '20261122_140000_backups'
+    name: '20261122_140000_backups',
   },
   {
     up: migration_20261122_150000_property_settings.up,
@@ -61,33 +62,38 @@ export const migrations = [
     name: '20261123_015000_duplicate_hashes',
   },
   {
-    up: migration_20261123_016000_backup_runs.up,
-    down: migration_20261123_016000_backup_runs.down,
-    name: '20261123_016000_backup_runs',
+    up: migration_20261123_020000_backup_runs.up,
+    down: migration_20261123_020000_backup_runs.down,
+    name: '20261123_020000_backup_runs',
   },
   {
-    up: migration_20261123_0171_restore_tidy.up,
-    down: migration_20261123_0171_restore_tidy.down,
-    name: '20261123_0171_restore_tidy',
+    up: migration_20261123_021000_restore_tidy.up,
+    down: migration_20261123_021000_restore_tidy.down,
+    name: '20261123_021000_restore_tidy',
   },
   {
-    up: migration_20261123_0173_jobs_notify.up,
-    down: migration_20261123_0173_jobs_notify.down,
-    name: '20261123_0173_jobs_notify',
+    up: migration_20261123_022000_jobs_notify.up,
+    down: migration_20261123_022000_jobs_notify.down,
+    name: '20261123_022000_jobs_notify',
   },
   {
-    up: migration_20261123_0250_hash_backfill_task.up,
-    down: migration_20261123_0250_hash_backfill_task.down,
-    name: '20261123_0250_hash_backfill_task',
+    up: migration_20261123_025000_hash_backfill_task.up,
+    down: migration_20261123_025000_hash_backfill_task.down,
+    name: '20261123_025000_hash_backfill_task',
   },
   {
-    up: migration_20261123_0260_job_lost_claims.up,
-    down: migration_20261123_0260_job_lost_claims.down,
-    name: '20261123_0260_job_lost_claims',
+    up: migration_20261123_030000_job_lost_claims.up,
+    down: migration_20261123_030000_job_lost_claims.down,
+    name: '20261123_030000_job_lost_claims',
   },
   {
-    up: migration_20261125_100000_runs.up,
-    down: migration_20261125_100000_runs.down,
-    name: '20261125_100000_runs',
+    up: migration_20261125_105010_schema_snapshot.up,
+    down: migration_20261125_105010_schema_snapshot.down,
+    name: '20261125_105010_schema_snapshot',
+  },
+  {
+    up: migration_20261125_113016_runs.up,
+    down: migration_20261125_113016_runs.down,
+    name: '20261125_113016_runs'
   },
 ];

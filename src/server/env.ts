@@ -59,3 +59,14 @@ export function csrfOrigins(env: EnvVars = process.env): string[] {
   for (const origin of extra) origins.add(origin)
   return [...origins]
 }
+
+/**
+ * The secret Payload is given when the environment sets none. `payload migrate:create` reads
+ * this config only to write a migration: it signs nothing and opens no database, so it runs
+ * with a placeholder. Every other process still needs PAYLOAD_SECRET (Payload refuses to
+ * start without one; the launcher generates it for the embedded defaults).
+ */
+export function secretWithoutEnv(argv: string[] = process.argv): string {
+  const command = argv.slice(2).find((arg) => !arg.startsWith('-'))
+  return command === 'migrate:create' ? 'migrate-create-signs-nothing' : ''
+}

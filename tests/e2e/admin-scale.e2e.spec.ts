@@ -135,3 +135,26 @@ test('5,000 media: virtualised grid, search, 1,000-photo selection', async ({ pa
   expect(selectMs).toBeLessThan(1000)
   expect(dialogMs).toBeLessThan(1000)
 })
+
+test('the admin grid has the spec §9 columns of a desktop at every width', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!)
+  const body = JSON.stringify(syntheticMedia().slice(0, 20))
+  await page.route('**/api/media-files', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ contentType: 'application/json', body }) : route.continue(),
+  )
+  const firstRow = page.getByTestId('media-grid').locator('[data-index="0"]').getByTestId('media-card')
+  // Desktop: 5 from 1280, 4 from 1024, else 3 (768–1023 px is a desktop's 3, not a tablet's 4).
+  const expected: Array<[number, number]> = [
+    [1300, 5],
+    [1100, 4],
+    [900, 3],
+    [800, 3],
+  ]
+  await page.setViewportSize({ width: 1300, height: 900 })
+  await page.goto('/admin')
+  await expect(page.locator('[data-total="20"]')).toBeVisible({ timeout: 30_000 })
+  for (const [width, columns] of expected) {
+    await page.setViewportSize({ width, height: 900 })
+    await expect(firstRow).toHaveCount(columns)
+  }
+})

@@ -5,6 +5,7 @@
 // finished by another worker after a kill -9), and faults: a store that is down, damaged or
 // foreign backups, kill -9 mid-backup and mid-restore.
 import crypto from 'node:crypto'
+import zlib from 'node:zlib'
 import { S3Client } from '@aws-sdk/client-s3'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
@@ -108,6 +109,17 @@ async function objectHashes(keys: string[]) {
   return hashes
 }
 
+/** Writes another document in place of a backup's file (with its checksum, so it is read). */
+async function replaceBackup(backup: { id: string; objectKey: string }, document: unknown) {
+  const bytes = zlib.gzipSync(JSON.stringify(document))
+  await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
+  await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, sha(bytes)])
+}
+
+/** A backup's file as it was written. */
+const readBackup = async (backup: { objectKey: string }) =>
+  JSON.parse(zlib.gunzipSync((await getBytes(store(), backup.objectKey))!).toString())
+
 const readVersion = async () =>
   Number((await pool.query('SELECT version FROM gallery_read_version WHERE id = 1')).rows[0].version)
 
@@ -165,6 +177,21 @@ describe('the restore drill', () => {
     expect(undone.body.message).toMatch(/; 1 brought back, 1 removed\.$/)
     expect(await rowsNow()).toEqual(rowsChanged)
     expect(await objectHashes([...kept.keys, ...hidden.keys, ...added.keys])).toEqual(bytesChanged)
+  })
+
+  it('restores a backup that records its schema under a migration\'s earlier name', async () => {
+    const photo = await photoWithObjects({ section: 'upstairs', room: 'Bedroom 1' })
+    const rowsBefore = await rowsNow()
+    const backup = await createBackup({ pool, kind: 'manual' })
+    // As a release before the rename to Payload's names wrote it.
+    const document = await readBackup(backup)
+    expect(document.migration).toBe(LATEST_MIGRATION)
+    await replaceBackup(backup, { ...document, migration: '20261123_0260_job_lost_claims' })
+    await payload.update({ collection: 'media', id: photo.id, data: { room: 'Changed' }, overrideAccess: true })
+
+    const restored = await admin.json<{ message: string }>('POST', '/api/backup/restore', { body: { backupId: backup.id } })
+    expect(restored.status).toBe(200)
+    expect(await rowsNow()).toEqual(rowsBefore)
   })
 
   it('never deadlocks with a writer: one that holds a table the restore locks late and then wants an early one saves first', async () => {
@@ -344,13 +371,6 @@ describe('refused backups change nothing', () => {
     return answer.body.message
   }
 
-  async function replaceBackup(backup: { id: string; objectKey: string }, document: unknown) {
-    const zlib = await import('node:zlib')
-    const bytes = zlib.gzipSync(JSON.stringify(document))
-    await putBytes(store(), backup.objectKey, bytes, 'application/gzip')
-    await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, sha(bytes)])
-  }
-
   it('a truncated backup', async () => {
     const message = await refusedWith(async (backup) => {
       const bytes = (await getBytes(store(), backup.objectKey))!
@@ -391,8 +411,7 @@ describe('refused backups change nothing', () => {
 
   it('a backup from an older schema with a column this one no longer has', async () => {
     const message = await refusedWith(async (backup) => {
-      const zlib = await import('node:zlib')
-      const document = JSON.parse(zlib.gunzipSync((await getBytes(store(), backup.objectKey))!).toString())
+      const document = await readBackup(backup)
       document.migration = '20261121_134540_init'
       const media = document.tables.find((table: { name: string }) => table.name === 'media')
       media.columns.push('legacy_rating')

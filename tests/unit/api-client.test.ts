@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, getJson, getJsonOrNullOn401 } from '../../src/lib/api/client'
+import { ApiError, apiRequest, getJson } from '../../src/lib/api/client'
 import { makeQueryClient } from '../../src/lib/api/query-client'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -36,13 +36,6 @@ describe('API client (spec §7)', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).message).toBe('404: {"message":"Section \\"attic\\" was not found."}')
     expect((error as ApiError).serverMessage).toBe('Section "attic" was not found.')
-  })
-
-  it('reads 401 on the current user as nobody, other failures as errors', async () => {
-    stubFetch(401, 'Not signed in.')
-    await expect(getJsonOrNullOn401('/api/user')).resolves.toBeNull()
-    stubFetch(500, 'boom')
-    await expect(getJsonOrNullOn401('/api/user')).rejects.toThrow('500: boom')
   })
 
   it('configures queries never stale, no refetch on focus, no polling, no retries', () => {

@@ -99,6 +99,12 @@ describe('planRestore', () => {
     expect(plan.find((table) => table.name === 'media')?.columns).toEqual(['id', 'section_id'])
   })
 
+  it('takes a backup that records its schema under a migration\'s earlier name', () => {
+    const current = { appliedMigrations: [...applied, '20261123_030000_job_lost_claims'], shapes }
+    const plan = planRestore(document({ migration: '20261123_0260_job_lost_claims' }), current)
+    expect(plan.find((table) => table.name === 'media')?.rows).toHaveLength(1)
+  })
+
   it('refuses a newer schema, and an older one with columns or tables that no longer exist', () => {
     expect(() => planRestore(document({ migration: '20301231_000000_future' }), { appliedMigrations: applied, shapes })).toThrow(
       'The backup was made by a newer version of the gallery (schema 20301231_000000_future; this server is at 20261122_140000_backups). Update the server first: nothing was restored.',

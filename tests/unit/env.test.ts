@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csrfOrigins, isSecureDeployment, readEnv } from '../../src/server/env'
+import { csrfOrigins, isSecureDeployment, readEnv, secretWithoutEnv } from '../../src/server/env'
 
 describe('configuration', () => {
   it('trusts only the public origin when SERVER_URL is set', () => {
@@ -17,6 +17,13 @@ describe('configuration', () => {
     expect(isSecureDeployment({ SERVER_URL: 'https://gallery.example.com' })).toBe(true)
     expect(isSecureDeployment({ SERVER_URL: 'http://localhost:3000' })).toBe(false)
     expect(isSecureDeployment({})).toBe(false)
+  })
+
+  it('lends a placeholder secret only to payload migrate:create, which signs nothing', () => {
+    expect(secretWithoutEnv(['node', 'node_modules/payload/bin.js', 'migrate:create', 'runs'])).not.toBe('')
+    expect(secretWithoutEnv(['node', 'node_modules/payload/bin.js', '--use-swc', 'migrate:create'])).not.toBe('')
+    expect(secretWithoutEnv(['node', 'node_modules/payload/bin.js', 'migrate'])).toBe('')
+    expect(secretWithoutEnv(['node', 'src/host/serve.ts'])).toBe('')
   })
 
   it('refuses malformed settings with a readable message', () => {

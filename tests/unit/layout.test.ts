@@ -1,11 +1,27 @@
 // ARCHITECTURE.md §2: dependencies point one way. The services (src/server) never import the
 // host, an endpoint, a public page's code or the Payload config; nothing but the host and the
-// tests imports the host.
+// tests imports the host; React components, the admin views and the isomorphic library never
+// import server code. Imports are resolved through tsconfig's path aliases (`@/…`) as well.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(__dirname, '../..')
+
+/** tsconfig's `paths` (`@/*` → `./src/*`, `@payload-config` → `./payload.config.ts`…). */
+const ALIASES: Array<[prefix: string, target: string]> = Object.entries(
+  (JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } })
+    .compilerOptions.paths,
+).map(([alias, [target]]) => [alias.replace(/\*$/, ''), target.replace(/\*$/, '')])
+
+/** The path from the root an import names, or the package name as written. */
+function resolveImport(file: string, spec: string): string {
+  if (spec.startsWith('.')) return path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), spec))
+  for (const [prefix, target] of ALIASES) {
+    if (prefix.endsWith('/') ? spec.startsWith(prefix) : spec === prefix) return path.relative(ROOT, path.resolve(ROOT, target + spec.slice(prefix.length)))
+  }
+  return spec
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
@@ -13,11 +29,11 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
 }
 
-/** Every module a file imports, resolved to a path from the root (relative imports) or kept as named. */
+/** Every module a file imports, resolved to a path from the root (relative and aliased imports) or kept as named. */
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8')
   const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map((match) => match[1])
-  return specs.map((spec) => (spec.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), spec)) : spec))
+  return specs.map((spec) => resolveImport(file, spec))
 }
 
 function offending(dirs: string[], forbidden: RegExp): string[] {
@@ -28,14 +44,20 @@ function offending(dirs: string[], forbidden: RegExp): string[] {
 
 describe('the layout', () => {
   it('keeps the services free of the host, endpoints, public pages and the config', () => {
-    expect(offending(['src/server'], /^(src\/host|endpoints|media-public|src\/app|payload\.config)(\/|$)|^@payload-config$/)).toEqual([])
+    expect(offending(['src/server'], /^(src\/host|endpoints|media-public|src\/app|payload\.config)(\/|$|\.ts$)/)).toEqual([])
   })
 
   it('lets only the host import the host', () => {
     expect(offending(['src/server', 'src/lib', 'src/components', 'src/admin', 'src/app', 'endpoints', 'media-public', 'collections', 'jobs', 'globals'], /^src\/host(\/|$)/)).toEqual([])
   })
 
-  it('keeps React components and the isomorphic library off server code', () => {
-    expect(offending(['src/components', 'src/lib'], /^(src\/server|src\/host)(\/|$)/)).toEqual([])
+  it('keeps React components, the admin views and the isomorphic library off server code', () => {
+    expect(offending(['src/components', 'src/lib', 'src/admin'], /^(src\/server|src\/host)(\/|$)/)).toEqual([])
+  })
+
+  it('resolves aliased imports, so an `@/server/…` import counts as server code', () => {
+    expect(resolveImport('src/admin/x.tsx', '@/server/env')).toBe('src/server/env')
+    expect(resolveImport('src/server/x.ts', '@payload-config')).toBe('payload.config.ts')
+    expect(resolveImport('src/admin/x.tsx', 'react')).toBe('react')
   })
 })

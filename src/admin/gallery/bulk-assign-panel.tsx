@@ -11,10 +11,8 @@ import type { MediaFile } from '@/lib/api/types'
 import styles from './gallery.module.css'
 import { MediaThumb } from './media-thumb'
 import { hiddenSection, sectionOptions, SelectBox, type SectionInfo } from './ui'
+import { BULK_PANEL_THUMBNAILS, BULK_BATCH_SIZE, BULK_BATCH_PAUSE_MS } from '@/lib/constants'
 
-const PANEL_THUMBNAILS = 10
-const BATCH_SIZE = 10
-const BATCH_PAUSE_MS = 100
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -31,7 +29,7 @@ export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear, on
   const queryClient = useQueryClient()
   const [section, setSection] = useState<string | undefined>()
   const [pending, setPending] = useState(false)
-  const extra = selection.length - PANEL_THUMBNAILS
+  const extra = selection.length - BULK_PANEL_THUMBNAILS
 
   const assignAll = async () => {
     const target = section === hiddenSection.id ? hiddenSection : sections.find((candidate) => candidate.id === section)
@@ -41,10 +39,10 @@ export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear, on
     }
     setPending(true)
     try {
-      for (let start = 0; start < selection.length; start += BATCH_SIZE) {
-        if (start > 0) await pause(BATCH_PAUSE_MS)
+      for (let start = 0; start < selection.length; start += BULK_BATCH_SIZE) {
+        if (start > 0) await pause(BULK_BATCH_PAUSE_MS)
         await Promise.all(
-          selection.slice(start, start + BATCH_SIZE).map((file) => assignSection({ id: file.id, section: target.id })),
+          selection.slice(start, start + BULK_BATCH_SIZE).map((file) => assignSection({ id: file.id, section: target.id })),
         )
       }
       notify({ title: 'Bulk Assignment Complete', description: `${selection.length} photos assigned to ${target.name}` })
@@ -65,7 +63,7 @@ export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear, on
     <aside className={styles.floatingPanel} aria-label="Selected photos" data-testid="bulk-panel">
       <strong>{selection.length} selected</strong>
       <div className={styles.panelThumbs}>
-        {selection.slice(0, PANEL_THUMBNAILS).map((file) => (
+        {selection.slice(0, BULK_PANEL_THUMBNAILS).map((file) => (
           <div key={file.id} className={styles.panelThumb} data-testid="panel-thumb">
             <MediaThumb file={file} width={100} />
           </div>

@@ -11,8 +11,8 @@ import { MediaThumb } from './media-thumb'
 import { SectionPicker } from './section-picker'
 import { SuggestionRow } from './suggestion-row'
 import type { SectionInfo } from './ui'
+import { MAX_CARD_TAGS } from '@/lib/constants'
 
-const MAX_CARD_TAGS = 3
 const MAX_CARD_OBJECTS = 3
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 

@@ -12,7 +12,7 @@ import { isProcessing, refreshGallery, useMediaFiles, useSections } from '@/lib/
 import { queryKeys } from '@/lib/api/query-keys'
 import { useReorderSection } from '@/lib/api/reorder-section'
 import type { MediaFile } from '@/lib/api/types'
-import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '@/lib/constants'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/lib/constants'
 import {
   categoriesOf,
   defaultSort,
@@ -45,8 +45,6 @@ import { TagsDialog } from './tags-dialog'
 import { SelectBox, type SectionInfo } from './ui'
 
 /** Spec §9: tooltip open delay 700 ms, skip delay 300 ms. */
-const TOOLTIP_DELAY_MS = 700
-const TOOLTIP_SKIP_DELAY_MS = 300
 
 const EMPTY: MediaFile[] = []
 

@@ -11,9 +11,8 @@ import { DeleteButton, editorUrl, MediaCard } from './media-card'
 import { MediaThumb } from './media-thumb'
 import { placementOf, SectionBadge, type SectionInfo } from './ui'
 import { useGridColumns } from './use-media-query'
+import { ADMIN_SKELETON_CARDS, GRID_OVERSCAN_ROWS } from '@/lib/constants'
 
-const SKELETON_CARDS = 12
-const OVERSCAN_ROWS = 2
 const LIST_ROW_HEIGHT = 61
 
 type Props = {
@@ -50,7 +49,7 @@ export function MediaGrid({ files, view, hasMedia = true, ...rest }: Props) {
   if (!files) {
     return (
       <div className={styles.gridRow} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} aria-busy>
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        {Array.from({ length: ADMIN_SKELETON_CARDS }, (_, index) => (
           <div key={index} className={styles.skeleton} data-testid="media-skeleton" />
         ))}
       </div>
@@ -82,7 +81,7 @@ function VirtualGrid({
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => 320,
-    overscan: OVERSCAN_ROWS,
+    overscan: GRID_OVERSCAN_ROWS,
     scrollMargin,
   })
   return (
@@ -135,7 +134,7 @@ function VirtualList({
   const virtualizer = useWindowVirtualizer({
     count: files.length,
     estimateSize: () => LIST_ROW_HEIGHT,
-    overscan: OVERSCAN_ROWS * 4,
+    overscan: GRID_OVERSCAN_ROWS * 4,
     scrollMargin,
   })
   return (

@@ -6,12 +6,11 @@
 import * as Tooltip from '@radix-ui/react-tooltip'
 import { memo, type ReactNode } from 'react'
 import type { Section } from '@/lib/api/types'
-import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '@/lib/constants'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_BAR_SKELETONS } from '@/lib/constants'
 import styles from './gallery.module.css'
 import { hiddenSection } from './ui'
 import { useMediaQuery } from './use-media-query'
 
-const PLACEHOLDER_BLOCKS = 6
 
 type Props = {
   sections: Section[] | undefined
@@ -56,7 +55,7 @@ export const SectionFilterBar = memo(function SectionFilterBar({
       <div className={styles.sectionRow}>
         <div className={styles.sectionButtons}>
           {!sections ? (
-            Array.from({ length: PLACEHOLDER_BLOCKS }, (_, index) => (
+            Array.from({ length: SECTION_BAR_SKELETONS }, (_, index) => (
               <div key={index} className={styles.placeholderBlock} data-testid="section-placeholder" aria-hidden />
             ))
           ) : (

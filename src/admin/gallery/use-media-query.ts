@@ -1,6 +1,9 @@
 // Matches a CSS media query on the client (false during server rendering).
 'use client'
 import { useSyncExternalStore } from 'react'
+import { windowGridColumns } from '@/lib/device'
+
+const DESKTOP_COLUMNS = 5
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
@@ -14,16 +17,16 @@ export function useMediaQuery(query: string): boolean {
   )
 }
 
-/** Spec §9 grid columns by viewport width: 2 below 400, 3 below 768, 4 below 1280, then 5. */
+/** Spec §9 grid columns for this window, by the same rule as the public grid (desktop width before the first measure). */
 export function useGridColumns(): number {
-  const below400 = useMediaQuery('(max-width: 399px)')
-  const below768 = useMediaQuery('(max-width: 767px)')
-  const below1024 = useMediaQuery('(max-width: 1023px)')
-  const below1280 = useMediaQuery('(max-width: 1279px)')
-  if (below400) return 2
-  if (below768) return 3
-  if (below1024) return 4
-  return below1280 ? 4 : 5
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('resize', onChange)
+      return () => window.removeEventListener('resize', onChange)
+    },
+    windowGridColumns,
+    () => DESKTOP_COLUMNS,
+  )
 }
 
 /** A phone or tablet (a coarse pointer and no hover): offers its camera, has no windows to open. */

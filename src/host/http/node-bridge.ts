@@ -20,7 +20,11 @@ export function toWebRequest(req: IncomingMessage): Request {
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers))
+  // Every Set-Cookie kept (a Headers object folds the others, and Object.fromEntries would keep one).
+  const headers: Record<string, string | string[]> = Object.fromEntries(response.headers)
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) headers['set-cookie'] = cookies
+  res.writeHead(response.status, headers)
   if (!response.body) {
     res.end()
     return

@@ -1,11 +1,11 @@
 // The answers the host server gives without Next: object delivery (/public-objects/…), the
-// prepared read API and the uploader's per-file calls. Shared by src/host/serve.ts and the
-// integration tests, which put the same host server in front of Payload's REST handling.
+// prepared reads (precompressed, per read-model version) and every other product API route
+// (endpoints/index.ts), each answered by its one Endpoint. Next is left with pages and
+// Payload's own admin and REST. Shared by src/host/serve.ts and the integration tests, which
+// put the same host server in front of Payload's REST handling.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Payload } from 'payload'
-import { createMediaEndpoint, mediaFileReads } from '../../../endpoints/media-files'
-import { sectionReads } from '../../../endpoints/sections'
-import { uploaderEndpoints } from '../../../endpoints/uploader'
+import { apiEndpoints, preparedReads } from '../../../endpoints'
 import { deliverObject } from '../../../media-public/object-delivery'
 import type { HostRoute } from './host-server'
 import { sendWebResponse, toWebRequest } from './node-bridge'
@@ -21,9 +21,8 @@ const safeDecode = (part: string) => {
 }
 
 export function productRoutes(payload: Payload): HostRoute[] {
-  const servePreparedRead = preparedReadServer(payload, [...sectionReads, ...mediaFileReads])
-  // The uploader's per-file calls: a 200-file batch makes 400 of them.
-  const serveDirect = directEndpointServer(payload, [...uploaderEndpoints, createMediaEndpoint])
+  const servePreparedRead = preparedReadServer(payload, preparedReads)
+  const serveDirect = directEndpointServer(payload, apiEndpoints)
   const serveObject = async (req: IncomingMessage, res: ServerResponse) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/public-objects/')) return false
     const parts = new URL(req.url, 'http://internal').pathname.split('/').slice(2).map(safeDecode)

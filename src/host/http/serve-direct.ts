@@ -1,8 +1,7 @@
-// Answers a few of our API endpoints straight on Node's http response, in front of Next: the
-// calls the uploader makes for every file (upload parameters, part URLs, record creation),
-// where Next's route handler and Payload's REST set-up would otherwise cost more than the
-// work itself. The same Endpoint objects are registered with Payload, so both paths answer
-// alike: the request is built by payloadRequestOf, as for the prepared reads.
+// Answers the product's API endpoints straight on Node's http response, in front of Next:
+// the one transport for our routes (Next's route handler and Payload's REST set-up cost more
+// than the work on the uploader's per-file calls, 400 for a 200-file batch). The request is
+// built by payloadRequestOf, as for the prepared reads; JSON bodies over 1 MiB are refused.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Endpoint, Payload } from 'payload'
 import { compilePaths, matchPath, type CompiledPath } from './match-path'

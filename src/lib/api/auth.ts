@@ -3,14 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LoginInput, RegisterInput } from '../schemas/auth'
 import type { User } from './types'
-import { apiRequest, getJson, getJsonOrNullOn401 } from './client'
+import { apiRequest, getJson } from './client'
 import { queryKeys } from './query-keys'
-
-export const getUser = () => getJsonOrNullOn401<User>('/api/user')
-
-export function useUser() {
-  return useQuery({ queryKey: queryKeys.user, queryFn: getUser })
-}
 
 export function useRegistrationStatus() {
   return useQuery({ queryKey: queryKeys.registration, queryFn: () => getJson<{ registrationOpen: boolean }>('/api/register') })

@@ -37,13 +37,3 @@ export async function getJson<T>(url: string): Promise<T> {
   const response = await apiRequest('GET', url)
   return (await response.json()) as T
 }
-
-/** GET that reads 401 as "nobody" (spec §7: GET /api/user). */
-export async function getJsonOrNullOn401<T>(url: string): Promise<T | null> {
-  try {
-    return await getJson<T>(url)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
-}

@@ -2,9 +2,7 @@
 // s3/params and s3/multipart calls, POST /api/media-files).
 import { z } from 'zod'
 import './text'
-import { ALLOWED_MIME_TYPES } from '../constants'
-
-const ALLOWED_LIST = 'JPG, PNG, GIF, WebP, MP4 or MOV'
+import { ALLOWED_MIME_TYPES, ALLOWED_TYPES_TEXT } from '../constants'
 
 /** Browsers and cameras say image/jpg for JPEG; everything else must be on the allow-list. */
 export const allowedMimeSchema = z
@@ -13,7 +11,7 @@ export const allowedMimeSchema = z
   .toLowerCase()
   .transform((type) => (type === 'image/jpg' ? 'image/jpeg' : type))
   .refine((type): type is (typeof ALLOWED_MIME_TYPES)[number] => (ALLOWED_MIME_TYPES as readonly string[]).includes(type), {
-    error: (issue) => `File type ${String(issue.input) || 'unknown'} is not allowed: use ${ALLOWED_LIST}.`,
+    error: (issue) => `File type ${String(issue.input) || 'unknown'} is not allowed: use ${ALLOWED_TYPES_TEXT}.`,
   })
 
 const filenameSchema = z.string().min(1, 'A filename is required.').max(1024, 'The filename is too long.')

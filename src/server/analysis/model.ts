@@ -18,7 +18,6 @@ import { Worker } from 'node:worker_threads'
 import type { Detection } from './detections'
 
 export const MODEL_INPUT_SIZE = 512
-export const EMBEDDING_SIZE = 128
 
 export type Inference = { detections: Detection[]; embedding: number[] }
 

@@ -22,5 +22,3 @@ export type Category = (typeof CATEGORIES)[number]
 
 export const OUTDOOR_CATEGORIES: readonly Category[] = ['exterior', 'garden', 'pool', 'terrace/balcony', 'view']
 export const INDOOR_CATEGORIES: readonly Category[] = ['bedroom', 'bathroom', 'kitchen', 'living room', 'dining room', 'office']
-
-export const isOutdoorCategory = (category: string) => (OUTDOOR_CATEGORIES as readonly string[]).includes(category)

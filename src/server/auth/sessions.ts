@@ -3,6 +3,7 @@
 import { AuthenticationError, LockedAuth, loginOperation, logoutOperation, type PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/shared'
 import type { LoginInput, RegisterInput } from '../../lib/schemas/auth'
+import { registrationOpen } from './registration'
 import { HttpError, forbidden, unauthorized } from '../http/errors'
 
 const USERS = 'users'
@@ -46,13 +47,10 @@ export async function signIn(req: PayloadRequest, { username, password }: LoginI
  * signed-in administrator may add one (and stays signed in as themselves).
  */
 export async function register(req: PayloadRequest, input: RegisterInput) {
-  const signedIn = Boolean(req.user)
-  if (!signedIn) {
-    const { totalDocs } = await req.payload.count({ collection: USERS, overrideAccess: true, req })
-    if (totalDocs > 0) {
-      throw forbidden('Registration is closed: ask the property manager to create an account for you.')
-    }
+  if (!(await registrationOpen(req))) {
+    throw forbidden('Registration is closed: ask the property manager to create an account for you.')
   }
+  const signedIn = Boolean(req.user)
   const existing = await req.payload.count({
     collection: USERS,
     where: { username: { equals: input.username.toLowerCase() } },

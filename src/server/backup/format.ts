@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { z } from 'zod'
+import { currentMigrationName } from '../db/migration-names'
 import type { TableShape } from './tables'
 
 /** Bumped when the file's layout changes; a server refuses files newer than it understands. */
@@ -126,7 +127,8 @@ export function planRestore(
   document: BackupDocument,
   current: { appliedMigrations: string[]; shapes: TableShape[] },
 ): Array<{ name: string; columns: string[]; rows: Array<Record<string, unknown>> }> {
-  if (!current.appliedMigrations.includes(document.migration)) {
+  // A backup made before a migration was renamed records its earlier name.
+  if (!current.appliedMigrations.includes(currentMigrationName(document.migration))) {
     const latest = current.appliedMigrations.at(-1) ?? 'none'
     throw new BackupRefused(
       `The backup was made by a newer version of the gallery (schema ${document.migration}; this server is at ${latest}). Update the server first: nothing was restored.`,

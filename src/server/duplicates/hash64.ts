@@ -12,10 +12,6 @@ export function parseHash64(hex: unknown): Hash64 | null {
   return { hi: parseInt(hex.slice(0, 8), 16) >>> 0, lo: parseInt(hex.slice(8), 16) >>> 0 }
 }
 
-export function formatHash64({ hi, lo }: Hash64): string {
-  return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0')
-}
-
 /** Set bits of a 32-bit integer (SWAR popcount). */
 export function popcount32(value: number): number {
   let v = value >>> 0

@@ -6,6 +6,7 @@
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
 import { HttpError } from './errors'
+import { carriesCredentials } from '../auth/request-user'
 
 export type UnavailableService = 'database' | 'store'
 
@@ -144,8 +145,7 @@ export async function outageBehindRefusal(error: unknown, req: { payload: Payloa
  * when that is because the database does not answer (one `SELECT 1`), else null.
  */
 async function databaseOutageBehindNoUser(req: { payload: Payload; headers: Headers }): Promise<unknown> {
-  const cookie = req.headers.get('cookie') ?? ''
-  if (!cookie.includes(`${req.payload.config.cookiePrefix}-token=`) && !req.headers.has('authorization')) return null
+  if (!carriesCredentials(req.headers)) return null
   try {
     await poolOf(req.payload).query('SELECT 1')
     return null

@@ -1,5 +1,5 @@
 // Wakes the idle worker slots when a job becomes runnable, instead of each slot polling the
-// jobs table every second. A trigger on payload_jobs (migration 20261123_0173_jobs_notify)
+// jobs table every second. A trigger on payload_jobs (migration 20261123_022000_jobs_notify)
 // sends NOTIFY on JOBS_CHANNEL, with the job's queue as payload, whenever a row becomes
 // claimable: a new job, or one put back after a failed attempt. The notification leaves at
 // commit, whoever wrote the row (this process, another instance, Payload's own queue call, a

@@ -3,7 +3,7 @@
 // Only the spec's images and videos pass; SVG, HTML, PDF, programs and anything
 // unrecognised are refused with a reason naming what they are.
 import { fileTypeFromBuffer } from 'file-type'
-import { ALLOWED_MIME_TYPES } from '../../lib/constants'
+import { ALLOWED_MIME_TYPES, ALLOWED_TYPES_TEXT } from '../../lib/constants'
 import { MediaRejectedError } from './errors'
 
 export type AllowedMime = (typeof ALLOWED_MIME_TYPES)[number]
@@ -19,7 +19,7 @@ export const SNIFF_BYTES = 4100
  */
 export const MAX_IMAGE_PIXELS = 100_000_000
 
-const ALLOWED_HINT = 'use JPG, PNG, GIF, WebP, MP4 or MOV'
+const ALLOWED_HINT = `use ${ALLOWED_TYPES_TEXT}`
 
 /** Names for what people actually try to upload, so the reason says what the file is. */
 const KNOWN_NAMES: Record<string, string> = {

@@ -6,13 +6,13 @@
 // with its last one, whoever records it (the analysis, or the crash limit giving a photo up).
 // Runs under way are moved with their ids (their queued jobs name them); finished runs of the
 // old tables are dropped. Scan jobs queued before this name their run as scanId: they get runId.
-import { type MigrateDownArgs, type MigrateUpArgs, sql } from '@payloadcms/db-postgres'
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 import { up as analysisTablesUp } from './20261122_120000_analysis'
-import { up as backupRunsUp } from './20261123_016000_backup_runs'
+import { up as backupRunsUp } from './20261123_020000_backup_runs'
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-  CREATE TYPE "public"."enum_runs_kind" AS ENUM('analysis', 'duplicates', 'backup', 'restore');
+   CREATE TYPE "public"."enum_runs_kind" AS ENUM('analysis', 'duplicates', 'backup', 'restore');
   CREATE TYPE "public"."enum_runs_status" AS ENUM('running', 'done', 'failed');
   CREATE TABLE "runs" (
   	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -30,7 +30,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
   );
-
+  
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "runs_id" uuid;
   ALTER TABLE "runs" ADD CONSTRAINT "runs_started_by_id_users_id_fk" FOREIGN KEY ("started_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "runs_kind_idx" ON "runs" USING btree ("kind");
@@ -40,6 +40,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_runs_fk" FOREIGN KEY ("runs_id") REFERENCES "public"."runs"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "payload_locked_documents_rels_runs_id_idx" ON "payload_locked_documents_rels" USING btree ("runs_id");`)
 
+  // By hand: what the config does not describe.
   await db.execute(sql`
     -- Runs under way keep their ids.
     INSERT INTO "runs" ("id", "kind", "status", "done", "total", "detail", "created_at")
@@ -110,13 +111,16 @@ export async function down(args: MigrateDownArgs): Promise<void> {
     CREATE UNIQUE INDEX IF NOT EXISTS "duplicate_scans_one_running" ON "duplicate_scans" ((true)) WHERE "status" = 'running';
     UPDATE "duplicate_groups" SET "scan_id" = NULL;
     ALTER TABLE "duplicate_groups" ADD CONSTRAINT "duplicate_groups_scan_id_fkey" FOREIGN KEY ("scan_id") REFERENCES "duplicate_scans"("id") ON DELETE SET NULL;
-    ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_runs_fk";
-    DROP INDEX IF EXISTS "payload_locked_documents_rels_runs_id_idx";
-    ALTER TABLE "payload_locked_documents_rels" DROP COLUMN IF EXISTS "runs_id";
-    DROP TABLE "runs" CASCADE;
-    DROP TYPE "public"."enum_runs_kind";
-    DROP TYPE "public"."enum_runs_status";
   `)
+  await db.execute(sql`
+   ALTER TABLE "runs" DISABLE ROW LEVEL SECURITY;
+  DROP TABLE "runs" CASCADE;
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_runs_fk";
+  
+  DROP INDEX "payload_locked_documents_rels_runs_id_idx";
+  ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "runs_id";
+  DROP TYPE "public"."enum_runs_kind";
+  DROP TYPE "public"."enum_runs_status";`)
   // The old run tables as their migrations made them (both are written IF NOT EXISTS).
   await analysisTablesUp(args as unknown as MigrateUpArgs)
   await db.execute(sql`

@@ -1,0 +1,29 @@
+// Every API route of the product (spec §7 and beyond), in one list: Payload registers them
+// (payload.config.ts) and the host answers them (src/host/http/product-routes.ts), so there is
+// one implementation per route whichever way a request arrives.
+import type { Endpoint } from 'payload'
+import type { PreparedRead } from '../src/server/http/prepared-answer'
+import { analysisEndpoints } from './analysis'
+import { authEndpoints } from './auth'
+import { backupEndpoints } from './backup'
+import { duplicatesEndpoints } from './duplicates'
+import { mediaFileReads, mediaFilesEndpoints } from './media-files'
+import { metricsEndpoints } from './metrics'
+import { objectsEndpoints } from './objects'
+import { sectionReads, sectionsEndpoints } from './sections'
+import { uploaderEndpoints } from './uploader'
+
+export const apiEndpoints: Endpoint[] = [
+  ...authEndpoints,
+  ...sectionsEndpoints,
+  ...analysisEndpoints,
+  ...mediaFilesEndpoints,
+  ...objectsEndpoints,
+  ...uploaderEndpoints,
+  ...metricsEndpoints,
+  ...duplicatesEndpoints,
+  ...backupEndpoints,
+]
+
+/** The reads answered from prepared, precompressed bodies (their endpoints are in apiEndpoints too). */
+export const preparedReads: PreparedRead[] = [...sectionReads, ...mediaFileReads]
