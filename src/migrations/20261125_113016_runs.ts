@@ -8,6 +8,7 @@
 // old tables are dropped. Scan jobs queued before this name their run as scanId: they get runId.
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 import { up as analysisTablesUp } from './20261122_120000_analysis'
+import { up as duplicatesTablesUp } from './20261122_130000_duplicates'
 import { up as backupRunsUp } from './20261123_020000_backup_runs'
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
@@ -97,20 +98,7 @@ export async function down(args: MigrateDownArgs): Promise<void> {
     DROP FUNCTION IF EXISTS "runs_count_analysis_item"();
     DELETE FROM "gallery_analysis_run_items";
     ALTER TABLE "gallery_analysis_run_items" DROP CONSTRAINT IF EXISTS "gallery_analysis_run_items_run_id_runs_fk";
-    CREATE TABLE IF NOT EXISTS "duplicate_scans" (
-      "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      "status" varchar NOT NULL DEFAULT 'running' CHECK ("status" IN ('running', 'done', 'failed')),
-      "processed" integer NOT NULL DEFAULT 0,
-      "total" integer NOT NULL DEFAULT 0,
-      "duplicate_groups" integer,
-      "error" varchar,
-      "started_at" timestamp(3) with time zone NOT NULL DEFAULT now(),
-      "updated_at" timestamp(3) with time zone NOT NULL DEFAULT now(),
-      "finished_at" timestamp(3) with time zone
-    );
-    CREATE UNIQUE INDEX IF NOT EXISTS "duplicate_scans_one_running" ON "duplicate_scans" ((true)) WHERE "status" = 'running';
     UPDATE "duplicate_groups" SET "scan_id" = NULL;
-    ALTER TABLE "duplicate_groups" ADD CONSTRAINT "duplicate_groups_scan_id_fkey" FOREIGN KEY ("scan_id") REFERENCES "duplicate_scans"("id") ON DELETE SET NULL;
   `)
   await db.execute(sql`
    ALTER TABLE "runs" DISABLE ROW LEVEL SECURITY;
@@ -121,7 +109,11 @@ export async function down(args: MigrateDownArgs): Promise<void> {
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "runs_id";
   DROP TYPE "public"."enum_runs_kind";
   DROP TYPE "public"."enum_runs_status";`)
-  // The old run tables as their migrations made them (both are written IF NOT EXISTS).
+  // The old run tables as their migrations made them (each written IF NOT EXISTS).
+  await duplicatesTablesUp(args as unknown as MigrateUpArgs)
+  await db.execute(sql`
+    ALTER TABLE "duplicate_groups" ADD CONSTRAINT "duplicate_groups_scan_id_fkey" FOREIGN KEY ("scan_id") REFERENCES "duplicate_scans"("id") ON DELETE SET NULL;
+  `)
   await analysisTablesUp(args as unknown as MigrateUpArgs)
   await db.execute(sql`
     ALTER TABLE "gallery_analysis_run_items" ADD CONSTRAINT "gallery_analysis_run_items_run_id_fkey"
