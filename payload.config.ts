@@ -6,6 +6,7 @@ import { s3Storage } from '@payloadcms/storage-s3'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { Media } from './collections/media'
+import { Runs } from './collections/runs'
 import { Sections } from './collections/sections'
 import { Users } from './collections/users'
 import { PropertySettings } from './globals/property-settings'
@@ -15,6 +16,7 @@ import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { apiEndpoints } from './endpoints'
+import { runsEndpoints } from './endpoints/runs'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
 import { renameLegacyMigrations } from './src/server/db/migration-names'
@@ -48,7 +50,8 @@ export default buildConfig({
       },
     },
   },
-  collections: [Users, Media, Sections],
+  // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints.
+  collections: [Users, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
   globals: [PropertySettings],
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.

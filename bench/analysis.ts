@@ -312,11 +312,11 @@ async function main() {
       const jobsStart = performance.now()
       const answer = (await (
         await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers, body: JSON.stringify({ force }) })
-      ).json()) as { analyzed: number; pending?: number; jobId?: string }
+      ).json()) as { analyzed: number; pending?: number; runId?: string }
       let analyzed = answer.analyzed
-      if (answer.jobId) {
+      if (answer.runId) {
         for (;;) {
-          const progress = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all/${answer.jobId}`, { headers })).json()) as {
+          const progress = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all/${answer.runId}`, { headers })).json()) as {
             analyzed: number
             skipped: number
             done: boolean

@@ -476,13 +476,13 @@ async function database() {
         if (Date.now() - lastWrite < 250) return
         lastWrite = Date.now()
         progressWrites++
-        await pool.query(`UPDATE duplicate_scans SET processed = $2, updated_at = now() WHERE id = $1`, [
-          started.scanId,
+        await pool.query(`UPDATE runs SET done = $2, updated_at = now() WHERE id = $1`, [
+          started.runId,
           Math.round((done / total) * load.value.length),
         ])
       }),
     )
-    const save = await step(() => scan.saveScanGroups(payload, started.scanId, find.value))
+    const save = await step(() => scan.saveScanGroups(payload, started.runId, find.value))
     const total = round(load.wallSeconds + find.wallSeconds + save.wallSeconds, 2)
     const { rows: kept } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM duplicate_groups')
     console.log('')

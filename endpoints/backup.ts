@@ -1,23 +1,21 @@
 // The Backup panel's calls (spec §7): GET /api/backup/status, POST /api/backup/create,
 // POST /api/backup/restore; beyond the spec, the run a longer create or restore answers with,
 // the list of kept backups and a download. Signed-in managers only.
-// Create and restore run as jobs on the backup queue (src/server/backup/runs.ts): the request
-// starts the run (or joins the one of that kind already going) and waits up to
-// BACKUP_RUN_WAIT_MS for it, answering the spec's payload when it is done, else 202 with the
-// run, which GET /api/backup/runs/{runId} follows.
+// Create and restore are runs with a job on the backup queue (src/server/backup/runs.ts): the
+// request starts the run (or joins the one of that kind already going) and waits for it (the
+// runs' one bounded wait), answering the spec's payload when it is done, else 202 with the
+// runId: GET /api/runs/{runId} follows its progress, GET /api/backup/runs/{runId} answers what
+// the POST would have (the spec's payload, or the failure's status) once it ends.
 import type { PayloadRequest } from 'payload'
-import { BACKUP_RUN_WAIT_MS } from '../src/lib/constants'
 import { backupIdParamsSchema, backupRunParamsSchema, createBackupSchema, restoreBackupSchema } from '../src/lib/schemas/backup'
 import { BackupNotFound } from '../src/server/backup/restore-backup'
-import { type BackupRun, findRun, RestoreRunning, startRun, waitForRun } from '../src/server/backup/runs'
+import { backupRunOf, type BackupRun, findRun, RestoreRunning, startRun } from '../src/server/backup/runs'
 import { backupStatus, findBackup, listBackups } from '../src/server/backup/status'
 import { readObject } from '../src/server/storage/read-object'
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
 import { HttpError, notFound } from '../src/server/http/errors'
-
-/** Tests may shorten the wait (never longer than the spec's answer time). */
-export const backupRunWait = { ms: BACKUP_RUN_WAIT_MS }
+import { waitForRun } from '../src/server/runs/wait-for-run'
 
 const runUrl = (runId: string) => `/api/backup/runs/${runId}`
 
@@ -37,13 +35,15 @@ function runAnswer(run: BackupRun): Response {
 }
 
 async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore', backupId?: string) {
+  const user = requireUser(req)
   const pool = poolOf(req.payload)
-  const { run } = await startRun(pool, operation, backupId).catch((error: unknown) => {
+  const { run } = await startRun(pool, operation, backupId, { startedBy: String(user.id) }).catch((error: unknown) => {
     if (error instanceof BackupNotFound) throw notFound(error.message)
     if (error instanceof RestoreRunning) throw new HttpError(409, error.message)
     throw error
   })
-  return runAnswer(await waitForRun(pool, run, { waitMs: backupRunWait.ms, signal: req.signal ?? undefined }))
+  const ended = await waitForRun(pool, run.runId, { signal: req.signal })
+  return runAnswer((ended && backupRunOf(ended)) ?? run)
 }
 
 export const backupEndpoints = [

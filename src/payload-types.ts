@@ -70,6 +70,7 @@ export interface Config {
     users: User;
     media: Media;
     'gallery-sections': GallerySection;
+    runs: Run;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -81,6 +82,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'gallery-sections': GallerySectionsSelect<false> | GallerySectionsSelect<true>;
+    runs: RunsSelect<false> | RunsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -247,6 +249,7 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
+  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -276,6 +279,57 @@ export interface GallerySection {
   icon: string;
   colour: 'green' | 'blue' | 'purple' | 'orange' | 'emerald' | 'grey' | 'red' | 'teal' | 'pink' | 'yellow';
   position: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "runs".
+ */
+export interface Run {
+  id: string;
+  kind: 'analysis' | 'duplicates' | 'backup' | 'restore';
+  status: 'running' | 'done' | 'failed';
+  /**
+   * Work done so far (photos, files examined).
+   */
+  done: number;
+  total: number;
+  /**
+   * Where a backup or restore is, while it runs.
+   */
+  step?: string | null;
+  error?: string | null;
+  /**
+   * The HTTP status a failure answers.
+   */
+  errorStatus?: number | null;
+  /**
+   * What the run was asked and owes: analysis { force }, restore { backupId, tidy }.
+   */
+  detail?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * The run's answer once done: { analyzed }, { duplicateGroups }, { backupFile }, { message }.
+   */
+  result?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  startedBy?: (string | null) | User;
+  finishedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -407,6 +461,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'gallery-sections';
         value: string | GallerySection;
+      } | null)
+    | ({
+        relationTo: 'runs';
+        value: string | Run;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -512,6 +570,7 @@ export interface MediaSelect<T extends boolean = true> {
   playbackKey?: T;
   derivatives?: T;
   placeholder?: T;
+  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -535,6 +594,25 @@ export interface GallerySectionsSelect<T extends boolean = true> {
   icon?: T;
   colour?: T;
   position?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "runs_select".
+ */
+export interface RunsSelect<T extends boolean = true> {
+  kind?: T;
+  status?: T;
+  done?: T;
+  total?: T;
+  step?: T;
+  error?: T;
+  errorStatus?: T;
+  detail?: T;
+  result?: T;
+  startedBy?: T;
+  finishedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

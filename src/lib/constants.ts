@@ -95,10 +95,6 @@ export const DUPLICATE_REASON_FALLBACK = 'Potential duplicate'
 /** §9 Duplicate confidence colours: 90+ red, 70+ orange, else yellow. */
 export const DUPLICATE_CONFIDENCE_RED = 90
 export const DUPLICATE_CONFIDENCE_ORANGE = 70
-/** POST /api/duplicates/scan waits this long for the scan to finish before answering its progress. */
-export const DUPLICATE_SCAN_WAIT_MS = 25_000
-/** The dialog polls a longer scan's progress this often. */
-export const DUPLICATE_SCAN_POLL_MS = 500
 /** §9 Backups: automatic every 30 minutes; the last 10 are kept. §7: status polled every 30 s. */
 export const AUTO_BACKUP_CRON = '*/30 * * * *'
 export const AUTO_BACKUP_PERIOD_MS = 30 * 60 * 1000
@@ -108,15 +104,17 @@ export const BACKUP_STATUS_POLL_MS = 30_000
 export const UPLOAD_BACKUP_DEBOUNCE_MS = 60_000
 /** …but never later than this after the batch's first file, however long uploads trickle in. */
 export const UPLOAD_BACKUP_MAX_DELAY_MS = 10 * 60 * 1000
-/** Create Backup and Restore run as jobs; the request waits this long for the answer, else 202 with the run. */
-export const BACKUP_RUN_WAIT_MS = 25_000
-/** The panel follows a longer run this often. */
-export const BACKUP_RUN_POLL_MS = 1_000
 /** Not in the spec: property settings (a Payload global) limits. */
 export const PROPERTY_NAME_MAX = 80
 export const PROPERTY_TAGLINE_MAX = 160
-/** §7 Analyze All answers `{ analyzed }` when the batch finishes within this; else it reports progress. */
-export const ANALYZE_ALL_WAIT_MS = 25_000
+/**
+ * Long work (Analyze All, a duplicate scan, Create Backup, Restore) runs as a run: the request
+ * waits this long for the spec's answer (§7 `{ analyzed }`, `{ duplicateGroups }`,
+ * `{ backupFile }`, `{ message }`), else answers what is done with the runId.
+ */
+export const RUN_WAIT_MS = 25_000
+/** The screens follow a run's progress this often (GET /api/runs/{id}). */
+export const RUN_POLL_MS = 1_000
 /** The rendition analysis reads (ARCHITECTURE §7): the 800-px one. */
 export const ANALYSIS_RENDITION_WIDTH = 800
 

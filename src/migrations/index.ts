@@ -14,6 +14,7 @@ import * as migration_20261123_025000_hash_backfill_task from './20261123_025000
 import * as migration_20261123_030000_job_lost_claims from './20261123_030000_job_lost_claims';
 import * as migration_20261125_104500_analysis_category from './20261125_104500_analysis_category';
 import * as migration_20261125_105010_schema_snapshot from './20261125_105010_schema_snapshot';
+import * as migration_20261125_113016_runs from './20261125_113016_runs';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261125_105010_schema_snapshot.up,
     down: migration_20261125_105010_schema_snapshot.down,
-    name: '20261125_105010_schema_snapshot'
+    name: '20261125_105010_schema_snapshot',
+  },
+  {
+    up: migration_20261125_113016_runs.up,
+    down: migration_20261125_113016_runs.down,
+    name: '20261125_113016_runs'
   },
 ];

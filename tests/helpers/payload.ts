@@ -13,7 +13,7 @@ export async function resetDatabase(payload: Payload): Promise<void> {
   // Every record of the gallery and the work queued or done on it: each test file starts clean.
   await poolOf(payload).query(
     `TRUNCATE users, users_sessions, media, media_texts, gallery_sections, payload_jobs,
-              gallery_analysis_runs, duplicate_scans CASCADE`,
+              runs CASCADE`,
   )
   await seedSections(payload)
 }

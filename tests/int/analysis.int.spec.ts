@@ -96,7 +96,7 @@ describe('POST /api/media-files/analyze-all refusals', () => {
     expect((await admin.json('POST', '/api/media-files/analyze-all', { body: { force: 'yes' } })).status).toBe(400)
     expect((await admin.json('POST', '/api/media-files/analyze-all', { body: { everything: true } })).status).toBe(400)
     expect((await admin.json('POST', '/api/media-files/analyze-all', { body: [1] })).status).toBe(400)
-    expect((await sql('SELECT count(*)::int AS n FROM gallery_analysis_runs')).rows[0].n).toBe(0)
+    expect((await sql(`SELECT count(*)::int AS n FROM runs WHERE kind = 'analysis'`)).rows[0].n).toBe(0)
     expect((await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])).rows[0].n).toBe(0)
   })
 
@@ -124,7 +124,7 @@ describe('Analyze All on real photographs', () => {
     const jobs = await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])
     expect(jobs.rows[0].n).toBe(ids.size)
     const progress = await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${first}`)
-    expect(progress.body).toMatchObject({ jobId: first, total: ids.size, analyzed: 0, pending: ids.size, done: false })
+    expect(progress.body).toMatchObject({ runId: first, total: ids.size, analyzed: 0, pending: ids.size, done: false })
     // The screen's count while the POST waits: the run under way, the same progress.
     expect((await admin.json('GET', '/api/media-files/analyze-all')).body).toEqual({ run: progress.body })
   })
@@ -142,7 +142,7 @@ describe('Analyze All on real photographs', () => {
       expect(status).toBe(200)
       if (body.pending) {
         // Slower than the wait on a busy machine: follow the progress as the screen does.
-        expect(await followRun(body.jobId)).toMatchObject({ analyzed: ids.size, skipped: 0 })
+        expect(await followRun(body.runId)).toMatchObject({ analyzed: ids.size, skipped: 0 })
       } else {
         expect(body).toEqual({ analyzed: ids.size, skipped: 0 })
       }
@@ -201,7 +201,7 @@ describe('Analyze All on real photographs', () => {
     const stop = startJobsWorker(payload, 1, { analysisSlots: 1 })
     try {
       const { body } = await admin.json('POST', '/api/media-files/analyze-all', { body: { force: true } })
-      if (body.pending) expect((await followRun(body.jobId)).analyzed).toBe(ids.size)
+      if (body.pending) expect((await followRun(body.runId)).analyzed).toBe(ids.size)
       else expect(body.analyzed).toBe(ids.size)
     } finally {
       await stop()

@@ -22,14 +22,14 @@ import { readObject } from '../../src/server/storage/read-object'
 import { LockBusy } from '../../src/server/db/advisory-lock'
 import { poolOf } from '../../src/server/db/pool'
 import { startJobsWorker } from '../../src/server/jobs/worker'
-import { backupRunWait } from '../../endpoints/backup'
+import { runWait } from '../../src/server/runs/wait-for-run'
 import { s3ClientConfig } from '../../src/server/storage/client'
 import { Session, signedInAdmin } from '../helpers/api'
 import { killHard, spawnTsx } from '../helpers/child-process'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { migrations } from '../../src/migrations'
-import { BACKUP_RUN_WAIT_MS } from '../../src/lib/constants'
+import { RUN_WAIT_MS } from '../../src/lib/constants'
 
 /** The schema this server runs: the last committed migration. */
 const LATEST_MIGRATION = migrations[migrations.length - 1].name
@@ -64,13 +64,13 @@ beforeEach(async () => {
   await pool.query(`DELETE FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
   await pool.query('DELETE FROM backup_scheduler_heartbeat')
   await pool.query('DELETE FROM backup_restore_tidy')
-  await pool.query('DELETE FROM backup_runs')
+  await pool.query('DELETE FROM runs')
 })
 
 afterAll(async () => {
   await stopWorkerNow()
   await pool.query('DELETE FROM backups')
-  await pool.query('DELETE FROM backup_runs')
+  await pool.query('DELETE FROM runs')
 })
 
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
@@ -464,10 +464,10 @@ describe('Create Backup and Restore run as jobs', () => {
   // No worker at first: the runs stay queued, so what a second click and a short wait see is certain.
   beforeEach(async () => {
     await stopWorkerNow()
-    backupRunWait.ms = 200
+    runWait.ms = 200
   })
   afterEach(() => {
-    backupRunWait.ms = BACKUP_RUN_WAIT_MS
+    runWait.ms = RUN_WAIT_MS
     startWorker()
   })
 
@@ -639,13 +639,13 @@ describe('faults', () => {
   /** Starts a run through the API with no worker, so a child process can take its job. */
   async function queuedRun(operation: 'create' | 'restore') {
     await stopWorkerNow()
-    backupRunWait.ms = 0
+    runWait.ms = 0
     try {
       const started = await admin.json<{ runId: string; statusUrl: string }>('POST', `/api/backup/${operation}`)
       expect(started.status).toBe(202)
       return started.body
     } finally {
-      backupRunWait.ms = BACKUP_RUN_WAIT_MS
+      runWait.ms = RUN_WAIT_MS
     }
   }
 
@@ -700,7 +700,7 @@ describe('faults', () => {
     const after = await queuedRun('restore')
     await killAt(['run', 'restore-after-commit', after.runId])
     expect(await rowsNow()).toEqual(restoredState)
-    expect((await pool.query('SELECT status, tidy IS NOT NULL AS pending FROM backup_runs WHERE id = $1', [after.runId])).rows[0]).toEqual({
+    expect((await pool.query(`SELECT status, detail ? 'tidy' AS pending FROM runs WHERE id = $1`, [after.runId])).rows[0]).toEqual({
       status: 'done',
       pending: true,
     })
@@ -708,7 +708,7 @@ describe('faults', () => {
     const tidied = await workerTakesOver(after.runId)
     expect(tidied.status).toBe(200)
     expect(tidied.body.message).toMatch(/; 0 brought back, 1 removed\.$/)
-    await expect.poll(async () => (await pool.query('SELECT tidy FROM backup_runs WHERE id = $1', [after.runId])).rows[0].tidy, { timeout: 20_000 }).toBeNull()
+    await expect.poll(async () => (await pool.query(`SELECT detail->'tidy' AS tidy FROM runs WHERE id = $1`, [after.runId])).rows[0].tidy, { timeout: 20_000 }).toBeNull()
     expect(await readObject({ key: added.keys[0] })).toBeNull()
     expect(await readObject({ key: `trash/${added.keys[0]}` })).not.toBeNull()
     expect(await rowsNow()).toEqual(restoredState)

@@ -150,11 +150,11 @@ describe('a job that kills its worker every time', () => {
     const media = (await sql(`SELECT status, is_analyzed, analysis_error FROM media WHERE id = $1`, [photo])).rows[0]
     expect(media).toMatchObject({ status: 'ready', analysis_error: why('Analysing this photo') })
     expect(media.is_analyzed).not.toBe(true)
-    expect((await sql(`SELECT status, error FROM duplicate_scans WHERE id = $1`, [scan.scanId])).rows[0]).toEqual({
+    expect((await sql(`SELECT status, error FROM runs WHERE id = $1`, [scan.runId])).rows[0]).toEqual({
       status: 'failed',
       error: why('The duplicate scan'),
     })
-    expect((await sql(`SELECT status, error FROM backup_runs WHERE id = $1`, [run.runId])).rows[0]).toEqual({
+    expect((await sql(`SELECT status, error FROM runs WHERE id = $1`, [run.runId])).rows[0]).toEqual({
       status: 'failed',
       error: why('This backup run'),
     })

@@ -63,7 +63,7 @@ const groupWith = (groups: DuplicateGroup[], id: string) => groups.find((group) 
 beforeAll(async () => {
   payload = await testPayload()
   await resetDatabase(payload)
-  await sql('DELETE FROM duplicate_scans')
+  await sql(`DELETE FROM runs WHERE kind = 'duplicates'`)
   admin = await signedInAdmin()
   const dune = realPhoto('view-dune.jpg')
   await upload('dune', dune)

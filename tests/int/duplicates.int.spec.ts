@@ -40,7 +40,7 @@ const idsOf = (group: DuplicateGroup | undefined) => (group?.files.map((file) =>
 beforeAll(async () => {
   payload = await testPayload()
   await resetDatabase(payload)
-  await sql('DELETE FROM duplicate_scans')
+  await sql(`DELETE FROM runs WHERE kind = 'duplicates'`)
   admin = await signedInAdmin()
 
   const photo = realPhoto('exterior-building.jpg')
@@ -85,7 +85,7 @@ describe('refusals', () => {
     expect((await visitor.json('GET', '/api/duplicates')).status).toBe(401)
     expect((await visitor.json('GET', '/api/duplicates/scan')).status).toBe(401)
     expect((await visitor.json('DELETE', `/api/media-files/${ids.lake}`)).status).toBe(401)
-    const { rows } = await sql('SELECT count(*)::int AS scans FROM duplicate_scans')
+    const { rows } = await sql(`SELECT count(*)::int AS scans FROM runs WHERE kind = 'duplicates'`)
     expect(rows[0].scans).toBe(0)
   })
 
@@ -111,9 +111,9 @@ describe('scan', () => {
     ])
     expect(first.status).toBe(200)
     expect(second.status).toBe(200)
-    expect(first.body.scanId).toBe(second.body.scanId)
+    expect(first.body.runId).toBe(second.body.runId)
     expect(first.body).toMatchObject({ status: 'done', progress: 100, processed: 10, total: 10 })
-    const { rows } = await sql('SELECT count(*)::int AS scans FROM duplicate_scans')
+    const { rows } = await sql(`SELECT count(*)::int AS scans FROM runs WHERE kind = 'duplicates'`)
     expect(rows[0].scans).toBe(1)
 
     const listed = await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')
@@ -218,16 +218,16 @@ describe("deleting a duplicate keeps the manager's organisation", () => {
 
 describe('a file deleted while a scan runs', () => {
   it('is left out of the groups the scan saves, and a group left with one file is not kept', async () => {
-    const { rows } = await sql(`INSERT INTO duplicate_scans (status, total) VALUES ('running', 3) RETURNING id::text AS id`)
-    const scanId = rows[0].id
+    const { rows } = await sql(`INSERT INTO runs (kind, status, total) VALUES ('duplicates', 'running', 3) RETURNING id::text AS id`)
+    const runId = rows[0].id
     // The scan found these groups; then one file of each was deleted (UNKNOWN_ID) before it saved them.
-    await saveScanGroups(payload, scanId, [
+    await saveScanGroups(payload, runId, [
       { confidence: 100, reason: 'identical_hash', memberIds: [ids.lake, ids['lake-copy'], UNKNOWN_ID] },
       { confidence: 80, reason: 'visual_similarity', memberIds: [ids['lake-brighter'], UNKNOWN_ID] },
     ])
     const listed = (await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')).body
     expect(listed.map((group) => idsOf(group))).toEqual([[ids.lake, ids['lake-copy']].sort()])
     const progress = await admin.json('GET', '/api/duplicates/scan')
-    expect(progress.body).toMatchObject({ scanId, status: 'done', duplicateGroups: 1, progress: 100 })
+    expect(progress.body).toMatchObject({ runId, status: 'done', duplicateGroups: 1, progress: 100 })
   })
 })

@@ -114,7 +114,7 @@ async function analysisResult(id: string) {
 
 describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backup', () => {
   const gunzip = promisify(zlib.gunzip)
-  const scanState = async (scanId: string) => (await sql(`SELECT status FROM duplicate_scans WHERE id = $1`, [scanId])).rows[0].status
+  const scanState = async (runId: string) => (await sql(`SELECT status FROM runs WHERE id = $1`, [runId])).rows[0].status
   const groupsNow = async () =>
     (await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')).body.map(({ confidence, duplicateReason, files }) => ({
       confidence,
@@ -167,7 +167,7 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     // running, a backup half-made under its temporary key, and the four jobs marked running.
     expect((await sql(`SELECT status FROM media WHERE id = $1`, [ingestKilled])).rows[0].status).toBe('processing')
     expect((await sql(`SELECT is_analyzed FROM media WHERE id = $1`, [analysedKilled])).rows[0].is_analyzed).not.toBe(true)
-    expect(await scanState(scan.scanId)).toBe('running')
+    expect(await scanState(scan.runId)).toBe('running')
     const { rows: interrupted } = await sql(`SELECT status, temp_key FROM backups`)
     expect(interrupted.map((row) => row.status)).toEqual(['running'])
     expect(await readObject({ key: interrupted[0].temp_key })).not.toBeNull()
@@ -191,14 +191,14 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     try {
       // The scan: the one pair of the same bytes, the earlier upload first; "deck.jpg" has no
       // duplicate yet whether or not it is processed when the scan runs again.
-      await poll(() => scanState(scan.scanId)).toBe('done')
+      await poll(() => scanState(scan.runId)).toBe('done')
       const expectedGroups = [
         { confidence: 100, duplicateReason: 'identical_hash', files: [analysedRef, analysedKilled] },
       ]
       expect(await groupsNow()).toEqual(expectedGroups)
       const again = await startScan(payload)
       expect(again.started).toBe(true)
-      await poll(() => scanState(again.scan.scanId)).toBe('done')
+      await poll(() => scanState(again.scan.runId)).toBe('done')
       expect(await groupsNow()).toEqual(expectedGroups)
 
       // The uninterrupted ingest: the same bytes uploaded again.

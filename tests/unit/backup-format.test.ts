@@ -119,6 +119,14 @@ describe('planRestore', () => {
       /no longer stores \(media\.rating, table media_albums\): nothing was restored\.$/,
     )
   })
+
+  it('takes a backup made before the runs table, leaving out the duplicate scans it holds (runs are not restored)', () => {
+    const withScans = document({
+      tables: [...document().tables, { name: 'duplicate_scans', columns: ['id', 'status'], rows: [{ id: 's', status: 'done' }] }],
+    })
+    const plan = planRestore(withScans, { appliedMigrations: applied, shapes })
+    expect(plan.map((table) => table.name)).toEqual(['gallery_sections', 'media', 'media_texts'])
+  })
 })
 
 describe('backupTableOrder', () => {
@@ -134,7 +142,7 @@ describe('backupTableOrder', () => {
       { child: 'media', parent: 'media' },
     ])
     expect(order).toEqual(['duplicate_groups', 'gallery_sections', 'media', 'media_rels', 'media_texts'])
-    for (const table of ['users', 'users_sessions', 'payload_jobs', 'backups', 'gallery_read_version']) {
+    for (const table of ['users', 'users_sessions', 'payload_jobs', 'backups', 'gallery_read_version', 'runs', 'gallery_analysis_run_items']) {
       expect(isExcludedTable(table)).toBe(true)
     }
   })

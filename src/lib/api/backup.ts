@@ -1,12 +1,13 @@
 // The Backup panel's calls (spec §7): GET /api/backup/status (polled every 30 s),
 // POST /api/backup/create (backupFile; refreshes the status), POST /api/backup/restore
-// (message; refreshes media files, stats and the status), both followed through
-// GET /api/backup/runs/{runId} when they take longer than the server waits. Beyond the spec: the kept
+// (message; refreshes media files, stats and the status), both followed as runs (runs.ts)
+// when they take longer than the server waits. Beyond the spec: the kept
 // backups (GET /api/backups), restoring one of them, and a download link.
 'use client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { BACKUP_RUN_POLL_MS, BACKUP_STATUS_POLL_MS } from '../constants'
+import { BACKUP_STATUS_POLL_MS } from '../constants'
 import { apiRequest } from './client'
+import { followRun } from './runs'
 import { queryKeys } from './query-keys'
 
 export type BackupStatus = {
@@ -37,31 +38,29 @@ export async function getBackupStatus(): Promise<BackupStatus> {
 
 export const getKeptBackups = async () => (await (await apiRequest('GET', '/api/backups')).json()) as KeptBackup[]
 
-/** A create or restore the server is still running (202): where to follow it. */
-type RunningAnswer = { runId: string; status: 'running'; statusUrl: string }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /**
- * Create and restore run as jobs: the answer is the spec's payload when the run finished within
- * the server's wait, else 202 with the run, followed here until it ends (its failure throws, as
- * the POST's would), so the caller sees one answer either way.
+ * Create and restore run as runs: the answer is the spec's payload when the run finished within
+ * the server's wait, else 202 with its runId, followed until it ends (its failure throws, as the
+ * POST's would), so the caller sees one answer either way.
  */
-async function runToEnd<T>(response: Response): Promise<T> {
-  let answer = response
-  while (answer.status === 202) {
-    const { statusUrl } = (await answer.json()) as RunningAnswer
-    await sleep(BACKUP_RUN_POLL_MS)
-    answer = await apiRequest('GET', statusUrl)
-  }
-  return (await answer.json()) as T
+async function runToEnd<T>(queryClient: QueryClient, kind: 'backup' | 'restore', request: () => Promise<Response>): Promise<T> {
+  const { answer, run } = await followRun(queryClient, {
+    kind,
+    start: async () => {
+      const response = await request()
+      return { running: response.status === 202, body: (await response.json()) as T & { runId?: string } }
+    },
+    runningId: ({ running, body }) => (running ? body.runId : null),
+  })
+  return (run ? run.result : answer.body) as T
 }
 
-export const createBackup = async () => runToEnd<{ backupFile: string }>(await apiRequest('POST', '/api/backup/create'))
+export const createBackup = (queryClient: QueryClient) =>
+  runToEnd<{ backupFile: string }>(queryClient, 'backup', () => apiRequest('POST', '/api/backup/create'))
 
 /** Restores the latest backup, or the kept backup named. */
-export const restoreBackup = async (backupId?: string) =>
-  runToEnd<{ message: string }>(await apiRequest('POST', '/api/backup/restore', backupId ? { backupId } : undefined))
+export const restoreBackup = (queryClient: QueryClient, backupId?: string) =>
+  runToEnd<{ message: string }>(queryClient, 'restore', () => apiRequest('POST', '/api/backup/restore', backupId ? { backupId } : undefined))
 
 export const backupDownloadUrl = (id: string) => `/api/backups/${encodeURIComponent(id)}/download`
 
@@ -75,13 +74,13 @@ const refreshBackups = (queryClient: QueryClient) => queryClient.invalidateQueri
 
 export function useCreateBackup() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: createBackup, onSuccess: () => refreshBackups(queryClient) })
+  return useMutation({ mutationFn: () => createBackup(queryClient), onSuccess: () => refreshBackups(queryClient) })
 }
 
 export function useRestoreBackup() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: restoreBackup,
+    mutationFn: (backupId?: string) => restoreBackup(queryClient, backupId),
     // Spec §7: refreshes media files, stats and the backup status; sections follow the rows too.
     onSuccess: () =>
       Promise.all([

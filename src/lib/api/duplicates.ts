@@ -1,12 +1,13 @@
 // The Duplicate Detection dialog's calls (spec §7): GET /api/duplicates, POST
-// /api/duplicates/scan (with GET /api/duplicates/scan for a longer scan's real progress) and
+// /api/duplicates/scan (followed as a run, runs.ts, for a longer scan's real progress) and
 // DELETE /api/media-files/{id}?keep={id} for each file picked.
 'use client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import { DUPLICATE_SCAN_POLL_MS } from '../constants'
+import { runPercent } from '../run-progress'
 import type { CarriedField } from '../schemas/duplicates'
 import { apiRequest, getJson } from './client'
+import { followRun } from './runs'
 import { refreshGallery } from './admin-reads'
 import { queryKeys } from './query-keys'
 import type { DuplicateGroup, DuplicateScanStatus } from './types'
@@ -15,8 +16,6 @@ export const getDuplicateGroups = () => getJson<DuplicateGroup[]>('/api/duplicat
 
 export const useDuplicateGroups = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.duplicates.groups(), queryFn: getDuplicateGroups, enabled })
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Runs a scan and follows its real progress (spec §4: idle → scanning → done; 100 on
@@ -33,45 +32,25 @@ export function useDuplicateScan() {
     running.current = true
     setState('scanning')
     setProgress(0)
-    let finished = false
-    // While the POST waits for the scan, the scan's own counters drive the bar.
-    const follow = (async () => {
-      while (!finished) {
-        await sleep(DUPLICATE_SCAN_POLL_MS)
-        if (finished) return
-        try {
-          const status = (await (await apiRequest('GET', '/api/duplicates/scan')).json()) as DuplicateScanStatus
-          if (status.status === 'running' && !finished) setProgress(status.progress)
-        } catch {
-          // A missed poll only delays the bar.
-        }
-      }
-    })()
     try {
-      const response = await apiRequest('POST', '/api/duplicates/scan')
-      let status = (await response.json()) as DuplicateScanStatus
-      // Longer than the server waits: follow the scan until it ends.
-      while (status.status === 'running') {
-        setProgress(status.progress)
-        await sleep(DUPLICATE_SCAN_POLL_MS)
-        status = (await (await apiRequest('GET', '/api/duplicates/scan')).json()) as DuplicateScanStatus
-      }
-      if (status.status === 'failed') throw new Error(status.error ?? 'The scan failed')
-      finished = true
+      const { answer, run } = await followRun(queryClient, {
+        kind: 'duplicates',
+        start: async () => (await (await apiRequest('POST', '/api/duplicates/scan')).json()) as DuplicateScanStatus,
+        runningId: (status) => (status.status === 'running' ? status.runId : null),
+        onProgress: (run) => setProgress(runPercent(run)),
+      })
+      const groups = run ? run.result?.duplicateGroups : answer.duplicateGroups
       setProgress(100)
       setState('done')
       await queryClient.invalidateQueries({ queryKey: queryKeys.duplicates.all })
       setTimeout(() => setProgress(0), 1000)
-      return status.duplicateGroups ?? 0
+      return typeof groups === 'number' ? groups : 0
     } catch (error) {
-      finished = true
       setState('idle')
       setProgress(0)
       throw error
     } finally {
-      finished = true
       running.current = false
-      await follow
     }
   }, [queryClient])
 

@@ -18,6 +18,11 @@ export const queryKeys = {
     all: ['duplicates'] as const,
     groups: () => ['duplicates', 'groups'] as const,
   },
+  runs: {
+    all: ['runs'] as const,
+    detail: (id: string) => ['runs', 'detail', id] as const,
+    latest: (kind: string) => ['runs', 'latest', kind] as const,
+  },
   backup: {
     all: ['backup'] as const,
     status: () => ['backup', 'status'] as const,

@@ -1,4 +1,5 @@
 // The API's wire shapes (spec §3 and §7). Shared by the server's mappers and the client.
+import type { RunKind, RunStatus } from '../schemas/runs'
 
 export type TrueFalse = 'true' | 'false'
 
@@ -50,9 +51,9 @@ export type MediaFile = {
 /** Analysis's guess of where an unplaced photo belongs; applied only when the manager accepts it. */
 export type PlacementSuggestion = { section: string; room: string | null; confidence: number }
 
-/** GET /api/media-files/analyze-all/{jobId}: an Analyze All run's progress. */
+/** GET /api/media-files/analyze-all/{runId}: an Analyze All run's progress per photo. */
 export type AnalysisProgress = {
-  jobId: string
+  runId: string
   total: number
   analyzed: number
   skipped: number
@@ -64,8 +65,8 @@ export type AnalysisProgress = {
 /** GET /api/media-files/analyze-all: the run under way, if any (beyond the spec). */
 export type CurrentAnalysis = { run: AnalysisProgress | null }
 
-/** POST /api/media-files/analyze-all: `{ analyzed }` when done in time, else with `pending` and `jobId`. */
-export type AnalysisResult = { analyzed: number; skipped?: number; pending?: number; jobId?: string }
+/** POST /api/media-files/analyze-all: `{ analyzed }` when done in time, else with `pending` and `runId`. */
+export type AnalysisResult = { analyzed: number; skipped?: number; pending?: number; runId?: string }
 
 /** Spec §7's section, plus its badge colour as set in Payload (not in the spec). */
 export type Section = { id: string; name: string; icon: string; colour: string; count: number }
@@ -93,11 +94,29 @@ export type DuplicateGroup = {
 
 /** Spec §3 Scan result (duplicateGroups), or, for a scan still running, what its progress bar needs. */
 export type DuplicateScanStatus = {
-  scanId: string
+  runId: string
   status: 'running' | 'done' | 'failed'
   processed: number
   total: number
   progress: number
   duplicateGroups: number | null
   error: string | null
+}
+
+/** GET /api/runs/{id} (and each of GET /api/runs?kind=): long work and its progress (ARCHITECTURE §10). */
+export type Run = {
+  id: string
+  kind: RunKind
+  status: RunStatus
+  /** Work done and to do (photos analysed, files examined); 0 of 0 where the work has no count (backups). */
+  done: number
+  total: number
+  /** Where a backup or restore is, while it runs. */
+  step: string | null
+  error: string | null
+  /** Once done, the spec's answer: { analyzed, skipped }, { duplicateGroups }, { backupFile }, { message, … }. */
+  result: Record<string, unknown> | null
+  startedBy: string | null
+  createdAt: string
+  finishedAt: string | null
 }

@@ -112,6 +112,13 @@ export async function decodeBackup(bytes: Buffer, expectedSha256: string): Promi
 }
 
 /**
+ * Tables older backups hold that the gallery stopped keeping on purpose: their rows are work
+ * records, not the manager's data, and are left out of a restore. duplicate_scans (its groups
+ * pointed at it, so backups took it along) became the runs table, which is never backed up.
+ */
+const RETIRED_TABLES = new Set(['duplicate_scans'])
+
+/**
  * Whether this server's schema can take the backup, and how: a backup from a schema this
  * database has not reached (a newer release) is refused; one from an older schema is
  * taken when every table and column it has still exists (columns added since get their
@@ -132,6 +139,7 @@ export function planRestore(
   const missing: string[] = []
   for (const table of document.tables) {
     const shape = shapes.get(table.name)
+    if (!shape && RETIRED_TABLES.has(table.name)) continue
     if (!shape) {
       missing.push(`table ${table.name}`)
       continue

@@ -1,6 +1,6 @@
-// Create Backup and Restore as jobs (ARCHITECTURE §6, §9). A request records a run and its
-// job on the backup queue in one transaction (or joins the run of the same kind already going:
-// two tabs, a double click), then waits on the run for a while; the worker's backup slot does
+// Create Backup and Restore as runs (src/server/runs; ARCHITECTURE §6, §9). A request starts a
+// run with its job on the backup queue in one transaction (or joins the run of the same kind
+// already going: two tabs, a double click), then waits on the run for a while; the worker's backup slot does
 // the work under the one-backup-at-a-time lock. A request-serving process killed meanwhile
 // abandons nothing: the job is claimed again once its heartbeat is stale, and runs idempotently:
 //   - create: a run already done does nothing; otherwise a new backup is made (the interrupted
@@ -10,6 +10,9 @@
 //     restores again (nothing had changed).
 import type { Pool } from 'pg'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import { failRun, finishRun, recordProgress } from '../runs/record-run'
+import { findRun as findAnyRun, type RunRecord } from '../runs/run'
+import { startOrJoinRun } from '../runs/start-or-join-run'
 import { BackupFailed, createBackupLocked } from './create-backup'
 import { BackupRefused } from './format'
 import { applyRetention } from './retention'
@@ -33,29 +36,25 @@ export type BackupRun = {
   errorStatus: number | null
 }
 
-type RunRow = {
-  id: string
-  operation: RunOperation
-  backup_id: string | null
-  status: BackupRun['status']
-  step: string | null
-  result: Record<string, unknown> | null
-  tidy: TidyPlan | null
-  error: string | null
-  error_status: number | null
-  job_id: string | null
+/** A create is a run of kind 'backup', a restore one of kind 'restore'. */
+const KIND = { create: 'backup', restore: 'restore' } as const
+
+const operationOf = (run: RunRecord): RunOperation | null => (run.kind === 'backup' ? 'create' : run.kind === 'restore' ? 'restore' : null)
+
+/** A run of kind backup or restore as the panel follows it; null for a run of another kind. */
+export function backupRunOf(run: RunRecord): BackupRun | null {
+  const operation = operationOf(run)
+  return operation && toBackupRun(run, operation)
 }
 
-const RUN_COLUMNS = 'id::text AS id, operation, backup_id::text AS backup_id, status, step, result, tidy, error, error_status, job_id::text AS job_id'
-
-const toRun = (row: RunRow): BackupRun => ({
-  runId: row.id,
-  operation: row.operation,
-  status: row.status,
-  step: row.status === 'running' ? row.step : null,
-  result: row.result,
-  error: row.error,
-  errorStatus: row.error_status,
+const toBackupRun = (run: RunRecord, operation: RunOperation): BackupRun => ({
+  runId: run.id,
+  operation,
+  status: run.status,
+  step: run.step,
+  result: run.result,
+  error: run.error,
+  errorStatus: run.errorStatus,
 })
 
 /** A restore of a different backup was asked while one runs: the second waits for nobody. */
@@ -66,24 +65,10 @@ export class RestoreRunning extends Error {
   }
 }
 
-/** A run by id (finished runs are kept for a day); one whose job is gone is marked failed first. */
+/** A backup or restore run by id (finished runs are kept for a day); one whose job is gone is marked failed first. */
 export async function findRun(pool: Pool, runId: string, { checkAbandoned = false } = {}): Promise<BackupRun | null> {
-  if (checkAbandoned) await failAbandonedRuns(pool)
-  const { rows } = await pool.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM backup_runs WHERE id = $1`, [runId])
-  return rows[0] ? toRun(rows[0]) : null
-}
-
-/**
- * A run still marked running whose job is gone (it failed for good, or was removed) can never
- * finish: it is marked failed, so it does not hold the next run back for ever.
- */
-async function failAbandonedRuns(pool: Pool) {
-  await pool.query(
-    `UPDATE backup_runs r SET status = 'failed', error = 'The run stopped: its job ended without finishing it.',
-            error_status = 500, finished_at = now(), updated_at = now()
-      WHERE r.status = 'running'
-        AND NOT EXISTS (SELECT 1 FROM payload_jobs j WHERE j.id = r.job_id AND j.completed_at IS NULL AND j.has_error IS NOT TRUE)`,
-  )
+  const run = await findAnyRun(pool, runId, { checkAbandoned })
+  return run && backupRunOf(run)
 }
 
 /**
@@ -92,9 +77,12 @@ async function failAbandonedRuns(pool: Pool) {
  * run restores what the manager confirmed); a restore of another backup while one runs throws
  * RestoreRunning; no backup throws BackupNotFound.
  */
-export async function startRun(pool: Pool, operation: RunOperation, backupId?: string): Promise<{ run: BackupRun; joined: boolean }> {
-  await failAbandonedRuns(pool)
-  await pool.query(`DELETE FROM backup_runs WHERE status <> 'running' AND created_at < now() - interval '1 day'`)
+export async function startRun(
+  pool: Pool,
+  operation: RunOperation,
+  backupId?: string,
+  { startedBy = null }: { startedBy?: string | null } = {},
+): Promise<{ run: BackupRun; joined: boolean }> {
   let target: string | null = null
   if (operation === 'restore') {
     target = backupId ?? (await latestRestorable(pool))
@@ -102,59 +90,24 @@ export async function startRun(pool: Pool, operation: RunOperation, backupId?: s
     const { rows } = await pool.query(`SELECT 1 FROM backups WHERE id = $1 AND status = 'complete'`, [target])
     if (!rows[0]) throw new BackupNotFound('There is no such backup: it may have been removed (the last 10 are kept).')
   }
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
-      const inserted = await client.query<RunRow>(
-        `INSERT INTO backup_runs (operation, backup_id, step) VALUES ($1, $2, 'queued')
-         ON CONFLICT DO NOTHING RETURNING ${RUN_COLUMNS}`,
-        [operation, target],
-      )
-      if (inserted.rows[0]) {
-        // The job is written in the same transaction: a run never exists without its job.
-        const job = await client.query<{ id: string }>(
-          `INSERT INTO payload_jobs (input, task_slug, queue) VALUES ($1::jsonb, $2, $3) RETURNING id`,
-          [JSON.stringify({ runId: inserted.rows[0].id }), BACKUP_TASK, BACKUP_QUEUE],
-        )
-        await client.query('UPDATE backup_runs SET job_id = $2 WHERE id = $1', [inserted.rows[0].id, job.rows[0].id])
-        await client.query('COMMIT')
-        return { run: toRun(inserted.rows[0]), joined: false }
-      }
-      await client.query('ROLLBACK')
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    } finally {
-      client.release()
-    }
-    const { rows } = await pool.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM backup_runs WHERE operation = $1 AND status = 'running'`, [
-      operation,
-    ])
-    const running = rows[0]
-    // It finished between the insert and the read: start again.
-    if (!running) continue
-    if (operation === 'restore' && running.backup_id !== target) throw new RestoreRunning()
-    return { run: toRun(running), joined: true }
-  }
-  throw new Error('Could not start the backup run: runs kept finishing under it.')
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Waits for the run to end, up to waitMs (or until the request is aborted); answers its last state. */
-export async function waitForRun(
-  pool: Pool,
-  run: BackupRun,
-  { waitMs, pollMs = 250, signal }: { waitMs: number; pollMs?: number; signal?: AbortSignal },
-): Promise<BackupRun> {
-  const deadline = Date.now() + waitMs
-  let current = run
-  while (current.status === 'running' && Date.now() < deadline && !signal?.aborted) {
-    await sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())))
-    current = (await findRun(pool, run.runId)) ?? current
-  }
-  return current
+  const started = await startOrJoinRun(pool, {
+    kind: KIND[operation],
+    startedBy,
+    detail: target ? { backupId: target } : {},
+    step: 'queued',
+    queue: async (client, runId) => {
+      await client.query(`INSERT INTO payload_jobs (input, task_slug, queue) VALUES ($1::jsonb, $2, $3)`, [
+        JSON.stringify({ runId }),
+        BACKUP_TASK,
+        BACKUP_QUEUE,
+      ])
+      return 0
+    },
+  })
+  // A run always has its job to queue, so one is always started or joined.
+  const { run, joined } = started!
+  if (joined && operation === 'restore' && run.detail?.backupId !== target) throw new RestoreRunning()
+  return { run: toBackupRun(run, operation), joined }
 }
 
 /** The HTTP status a failed run answers. */
@@ -184,30 +137,26 @@ export async function executeRun({
   onStep?: (step: string) => Promise<void>
 }): Promise<void> {
   await withPoolAdvisoryLock(pool, LOCKS.backup, async () => {
-    const { rows } = await pool.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM backup_runs WHERE id = $1`, [runId])
-    const run = rows[0]
-    if (!run) return
+    const run = await findAnyRun(pool, runId)
+    const operation = run && operationOf(run)
+    if (!run || !operation) return
+    const tidy = run.detail?.tidy as TidyPlan | undefined
     // Done already (a re-run after a crash): only the tidying a restore left may remain.
     if (run.status !== 'running') {
-      if (run.status === 'done' && run.tidy) await finishTidy(pool, store, run.id, run.tidy, log)
+      if (run.status === 'done' && tidy) await finishTidy(pool, store, run.id, tidy, log)
       return
     }
     // The step is written as the run goes (the panel shows where it is); writes are small. Not
     // once the restore's transaction holds the run's row (it writes the outcome there).
     let writeSteps = true
     const step = async (name: string) => {
-      if (writeSteps) {
-        await pool.query(`UPDATE backup_runs SET step = $2, updated_at = now() WHERE id = $1 AND status = 'running'`, [runId, name])
-      }
+      if (writeSteps) await recordProgress(pool, runId, { step: name })
       await onStep?.(name)
     }
     try {
-      if (run.operation === 'create') {
+      if (operation === 'create') {
         const backup = await createBackupLocked({ pool, store, kind: 'manual', log, retention: false, onStep: step })
-        await pool.query(
-          `UPDATE backup_runs SET status = 'done', result = $2::jsonb, finished_at = now(), updated_at = now() WHERE id = $1`,
-          [runId, JSON.stringify({ backupFile: backup.file })],
-        )
+        await finishRun(pool, runId, { backupFile: backup.file })
         await onStep?.('run-done')
         await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
         return
@@ -216,48 +165,44 @@ export async function executeRun({
         pool,
         store,
         log,
-        backupId: run.backup_id ?? undefined,
+        backupId: typeof run.detail?.backupId === 'string' ? run.detail.backupId : undefined,
         onStep: step,
         // The outcome commits with the restored rows: a crash after COMMIT cannot lose it.
         beforeCommit: async (client, { result, tidy }) => {
           writeSteps = false
-          await client.query(
-            `UPDATE backup_runs SET status = 'done', result = $2::jsonb, tidy = $3::jsonb, finished_at = now(), updated_at = now()
-              WHERE id = $1`,
-            [
-              runId,
-              JSON.stringify({
-                message: result.message,
-                restoredFrom: result.restoredFrom,
-                restorePoint: result.restorePoint.file,
-                broughtBack: result.broughtBack,
-                removed: result.removed,
-              }),
-              JSON.stringify(tidy),
-            ],
+          await finishRun(
+            client,
+            runId,
+            {
+              message: result.message,
+              restoredFrom: result.restoredFrom,
+              restorePoint: result.restorePoint.file,
+              broughtBack: result.broughtBack,
+              removed: result.removed,
+            },
+            { tidy },
           )
         },
       })
-      await pool.query('UPDATE backup_runs SET tidy = NULL WHERE id = $1', [runId])
+      await clearTidy(pool, runId)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       await markRunFailed(pool, runId, reason, failureStatus(error))
       // A refusal or a failure is the run's answer, not a reason to run the job again.
-      log(`The backup run ${runId} (${run.operation}) failed`, error)
+      log(`The backup run ${runId} (${operation}) failed`, error)
     }
   })
 }
 
 /** Ends a run that is still running as failed, with the reason the panel shows and its HTTP status. */
 export async function markRunFailed(pool: Pool, runId: string, reason: string, status: number): Promise<void> {
-  await pool.query(
-    `UPDATE backup_runs SET status = 'failed', error = $2, error_status = $3, finished_at = now(), updated_at = now()
-      WHERE id = $1 AND status = 'running'`,
-    [runId, reason.slice(0, 1000), status],
-  )
+  await failRun(pool, runId, reason, status)
 }
 
 async function finishTidy(pool: Pool, store: ObjectStore, runId: string, tidy: TidyPlan, log: (message: string, error?: unknown) => void) {
   await tidyAfterRestore({ pool, store, plan: tidy, log })
-  await pool.query('UPDATE backup_runs SET tidy = NULL WHERE id = $1', [runId])
+  await clearTidy(pool, runId)
 }
+
+/** The restore owes no more tidying: its plan leaves the run's detail. */
+const clearTidy = (pool: Pool, runId: string) => pool.query(`UPDATE runs SET detail = detail - 'tidy' WHERE id = $1`, [runId])

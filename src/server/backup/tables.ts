@@ -7,13 +7,14 @@ import type { PoolClient } from 'pg'
 
 export const ROOT_TABLES = ['gallery_sections', 'media'] as const
 
-/** Never in a backup: accounts and sessions, Payload's jobs/preferences/locks, backups themselves, metrics. */
+/** Never in a backup: accounts and sessions, Payload's jobs/preferences/locks, backups themselves, runs, metrics. */
 export const isExcludedTable = (name: string) =>
   name === 'users' ||
   name.startsWith('users_') ||
   name.startsWith('payload_') ||
   name === 'backups' ||
-  name === 'backup_runs' ||
+  name === 'runs' ||
+  name === 'gallery_analysis_run_items' ||
   name === 'backup_scheduler_heartbeat' ||
   name === 'backup_object_index' ||
   name === 'backup_restore_tidy' ||

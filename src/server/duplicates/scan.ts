@@ -1,109 +1,68 @@
-// The duplicate scan (spec §4 Duplicate scan; ARCHITECTURE §8) as a job: one scan runs at a
-// time (a partial unique index on running scans), its progress is the engine's real count
+// The duplicate scan (spec §4 Duplicate scan; ARCHITECTURE §8) as a run (src/server/runs):
+// one scan runs at a time (a second start joins it), its progress is the engine's real count
 // of files examined, and the groups it found replace the previous ones in one transaction.
 // Idempotent: a re-run of a scan's job (a worker killed mid-scan) computes the same groups,
 // and a scan that is no longer running (finished, or given up as abandoned) writes nothing.
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
+import type { DuplicateScanStatus } from '../../lib/api/types'
+import { runPercent } from '../../lib/run-progress'
 import { poolOf } from '../db/pool'
 import { pausePoint } from '../media/pause-points'
+import { failRun, finishRun, recordProgress } from '../runs/record-run'
+import { findRun, latestRuns, type RunRecord } from '../runs/run'
+import { startOrJoinRun } from '../runs/start-or-join-run'
 import { findDuplicateGroupsAsync, type FoundGroup, type ScanRow } from './find-groups'
 import { DUPLICATE_SCAN_TASK } from './scan-task'
 
-export type ScanStatus = {
-  scanId: string
-  status: 'running' | 'done' | 'failed'
-  /** Files examined and files to examine (the engine's own count). */
-  processed: number
-  total: number
-  /** 0–100, from processed/total; 100 only when done. */
-  progress: number
-  duplicateGroups: number | null
-  error: string | null
-}
+export type ScanStatus = DuplicateScanStatus
 
-type ScanRecord = {
-  id: string
-  status: ScanStatus['status']
-  processed: number
-  total: number
-  duplicate_groups: number | null
-  error: string | null
-}
-
-/** A running scan whose row nobody touched for this long lost its job (its worker and retries are gone). */
-const ABANDONED_AFTER_S = 5 * 60
-/** Progress is written at most this often: it doubles as the scan's heartbeat. */
+/** Progress is written at most this often. */
 const PROGRESS_WRITE_MS = 250
 
-function statusOf(record: ScanRecord): ScanStatus {
-  const done = record.status === 'done'
+/** The dialog's view of a scan run: files examined, a percentage (100 only when done), the groups found. */
+export function statusOf(run: RunRecord): ScanStatus {
+  const groups = run.result?.duplicateGroups
   return {
-    scanId: record.id,
-    status: record.status,
-    processed: record.processed,
-    total: record.total,
-    progress: done ? 100 : record.total > 0 ? Math.min(99, Math.floor((100 * record.processed) / record.total)) : 0,
-    duplicateGroups: record.duplicate_groups,
-    error: record.error,
+    runId: run.id,
+    status: run.status,
+    processed: run.done,
+    total: run.total,
+    progress: runPercent(run),
+    duplicateGroups: typeof groups === 'number' ? groups : null,
+    error: run.error,
   }
 }
 
-const SCAN_COLUMNS = 'id::text AS id, status, processed, total, duplicate_groups, error'
-
-export async function scanStatus(payload: Payload, scanId: string): Promise<ScanStatus | null> {
-  const { rows } = await poolOf(payload).query<ScanRecord>(`SELECT ${SCAN_COLUMNS} FROM duplicate_scans WHERE id = $1`, [scanId])
-  return rows[0] ? statusOf(rows[0]) : null
+export async function scanStatus(payload: Payload, runId: string): Promise<ScanStatus | null> {
+  const run = await findRun(poolOf(payload), runId)
+  return run?.kind === 'duplicates' ? statusOf(run) : null
 }
 
 /** The latest scan, running or not; null before the first. */
 export async function latestScan(payload: Payload): Promise<ScanStatus | null> {
-  const { rows } = await poolOf(payload).query<ScanRecord>(
-    `SELECT ${SCAN_COLUMNS} FROM duplicate_scans ORDER BY (status = 'running') DESC, started_at DESC LIMIT 1`,
-  )
-  return rows[0] ? statusOf(rows[0]) : null
+  const [run] = await latestRuns(poolOf(payload), 'duplicates', 1, { checkAbandoned: true })
+  return run ? statusOf(run) : null
 }
 
-/**
- * Starts a scan and queues its job, or answers the scan already running (two managers, two
- * tabs, a double click: one scan runs). A running scan untouched for ABANDONED_AFTER_S is
- * marked failed first, so a lost job never blocks scanning for good.
- */
-export async function startScan(payload: Payload): Promise<{ scan: ScanStatus; started: boolean }> {
-  const pool = poolOf(payload)
-  await pool.query(
-    `UPDATE duplicate_scans SET status = 'failed', error = 'The scan stopped answering and was given up.', finished_at = now()
-      WHERE status = 'running' AND updated_at < now() - make_interval(secs => $1)`,
-    [ABANDONED_AFTER_S],
-  )
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const inserted = await client.query<ScanRecord>(
-      `INSERT INTO duplicate_scans (status) VALUES ('running') ON CONFLICT DO NOTHING RETURNING ${SCAN_COLUMNS}`,
-    )
-    if (!inserted.rows[0]) {
-      await client.query('ROLLBACK')
-      const running = await latestScan(payload)
-      if (running?.status === 'running') return { scan: running, started: false }
-      // The running scan finished between the insert and the read: start again.
-      return startScan(payload)
-    }
-    const scan = statusOf(inserted.rows[0])
-    // The job row is written in the same transaction: a scan row never exists without its job.
-    await client.query(
-      `INSERT INTO payload_jobs (task_slug, input, queue, total_tried, created_at, updated_at)
-       VALUES ($1, $2::jsonb, 'default', 0, now(), now())`,
-      [DUPLICATE_SCAN_TASK, JSON.stringify({ scanId: scan.scanId })],
-    )
-    await client.query('COMMIT')
-    return { scan, started: true }
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
+/** Starts a scan and queues its job, or answers the scan already running (two managers, two tabs, a double click: one scan runs). */
+export async function startScan(payload: Payload, { startedBy = null }: { startedBy?: string | null } = {}): Promise<{ scan: ScanStatus; started: boolean }> {
+  const started = await startOrJoinRun(poolOf(payload), {
+    kind: 'duplicates',
+    startedBy,
+    queue: async (client, runId) => {
+      // scanId: the name the crash limit reads (src/server/jobs/crash-limit.ts).
+      await client.query(
+        `INSERT INTO payload_jobs (task_slug, input, queue, total_tried, created_at, updated_at)
+         VALUES ($1, $2::jsonb, 'default', 0, now(), now())`,
+        [DUPLICATE_SCAN_TASK, JSON.stringify({ runId, scanId: runId })],
+      )
+      return 0
+    },
+  })
+  // A scan always has work to queue (its one job), so a run is always started or joined.
+  const { run, joined } = started!
+  return { scan: statusOf(run), started: !joined }
 }
 
 type MediaScanRecord = {
@@ -153,20 +112,14 @@ export async function runScan(payload: Payload, scanId: string): Promise<void> {
   if (current?.status !== 'running') return
 
   const rows = await loadScanRows(payload)
-  await pool.query(`UPDATE duplicate_scans SET processed = 0, total = $2, updated_at = now() WHERE id = $1 AND status = 'running'`, [
-    scanId,
-    rows.length,
-  ])
+  await recordProgress(pool, scanId, { done: 0, total: rows.length })
   let lastWrite = Date.now()
   const groups = await findDuplicateGroupsAsync(rows, async ({ done, total }) => {
     if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return
     lastWrite = Date.now()
     // Progress in files: the engine's total counts each file's probes once.
     const processed = total > 0 ? Math.round((done / total) * rows.length) : 0
-    await pool.query(`UPDATE duplicate_scans SET processed = $2, updated_at = now() WHERE id = $1 AND status = 'running'`, [
-      scanId,
-      processed,
-    ])
+    await recordProgress(pool, scanId, { done: processed })
   })
   await pausePoint('scan:before-results')
 
@@ -188,7 +141,7 @@ export async function saveScanGroups(payload: Payload, scanId: string, groups: F
   try {
     await client.query('BEGIN')
     // Only the scan that is still running may write; its row is locked until the groups are in.
-    const mine = await client.query(`SELECT 1 FROM duplicate_scans WHERE id = $1 AND status = 'running' FOR UPDATE`, [scanId])
+    const mine = await client.query(`SELECT 1 FROM runs WHERE id = $1 AND status = 'running' FOR UPDATE`, [scanId])
     if (!mine.rowCount) {
       await client.query('ROLLBACK')
       return
@@ -210,12 +163,8 @@ export async function saveScanGroups(payload: Payload, scanId: string, groups: F
     await client.query(
       `DELETE FROM duplicate_groups g WHERE (SELECT count(*) FROM duplicate_group_members m WHERE m.group_id = g.id) < 2`,
     )
-    await client.query(
-      `UPDATE duplicate_scans SET status = 'done', processed = total, finished_at = now(), updated_at = now(),
-              duplicate_groups = (SELECT count(*) FROM duplicate_groups)
-        WHERE id = $1`,
-      [scanId],
-    )
+    const { rows: kept } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM duplicate_groups')
+    await finishRun(client, scanId, { duplicateGroups: kept[0].n })
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)
@@ -226,8 +175,5 @@ export async function saveScanGroups(payload: Payload, scanId: string, groups: F
 }
 
 export async function markScanFailed(payload: Payload, scanId: string, message: string): Promise<void> {
-  await poolOf(payload).query(
-    `UPDATE duplicate_scans SET status = 'failed', error = $2, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'running'`,
-    [scanId, message.slice(0, 500)],
-  )
+  await failRun(poolOf(payload), scanId, message.slice(0, 500))
 }

@@ -1,0 +1,61 @@
+// Start-or-join, the one rule for every kind of run: at most one run of a kind is running (a
+// partial unique index), so two managers, two tabs or a double click share one run. A new run
+// and its jobs are written in one transaction: a run never exists without the work that ends it.
+import type { Pool, PoolClient } from 'pg'
+import type { RunKind } from '../../lib/schemas/runs'
+import { failAbandonedRuns, RUN_COLUMNS, runningRun, toRun, type RunRecord } from './run'
+
+/** Finished runs are kept this long (the runs list and a late status read). */
+const KEEP_FINISHED = '1 day'
+
+export type RunToStart = {
+  kind: RunKind
+  /** The account that asked (null: the system). */
+  startedBy?: string | null
+  detail?: Record<string, unknown>
+  /** Where the run starts (a backup's 'queued'). */
+  step?: string | null
+  /**
+   * Queues the run's jobs in the run's transaction (each job's input names the run: { runId });
+   * answers the run's total, or null when there is nothing to do (then no run is kept).
+   */
+  queue: (client: PoolClient, runId: string) => Promise<number | null>
+}
+
+/** The new run, or the one of that kind already running (joined); null when there was nothing to do. */
+export async function startOrJoinRun(pool: Pool, { kind, startedBy = null, detail = {}, step = null, queue }: RunToStart): Promise<{ run: RunRecord; joined: boolean } | null> {
+  await pool.query(`DELETE FROM runs WHERE status <> 'running' AND created_at < now() - $1::interval`, [KEEP_FINISHED])
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await failAbandonedRuns(pool, kind)
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      const inserted = await client.query(
+        `INSERT INTO runs (kind, status, detail, started_by_id, step) VALUES ($1, 'running', $2::jsonb, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING ${RUN_COLUMNS}`,
+        [kind, JSON.stringify(detail), startedBy, step],
+      )
+      if (inserted.rows[0]) {
+        const run = toRun(inserted.rows[0])
+        const total = await queue(client, run.id)
+        if (total === null) {
+          await client.query('ROLLBACK')
+          return null
+        }
+        await client.query('UPDATE runs SET total = $2 WHERE id = $1', [run.id, total])
+        await client.query('COMMIT')
+        return { run: { ...run, total }, joined: false }
+      }
+      await client.query('ROLLBACK')
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw error
+    } finally {
+      client.release()
+    }
+    const running = await runningRun(pool, kind)
+    if (running) return { run: running, joined: true }
+    // It ended between the insert and the read: start again.
+  }
+  throw new Error(`Could not start the ${kind} run: runs kept finishing under it.`)
+}
