@@ -137,6 +137,33 @@ type JobsRun = {
   machine: PhaseMachine
   byNice?: Record<string, { requests: number; p50Ms: number; p95Ms: number }>
   sweepRefused: boolean
+  /** The run's count (analysed + skipped) as the manager's screen saw it, once a second while it ran. */
+  countsSeen: number[]
+  /** Records marked analysed once the run was done. */
+  analysedRecords: number
+}
+
+/**
+ * Reads the count of the run under way as the manager's screen does (GET
+ * /api/media-files/analyze-all once a second) until stopped; answers the counts seen.
+ */
+function watchRunCount(baseUrl: string, headers: Record<string, string>) {
+  const counts: number[] = []
+  let stopped = false
+  const watching = (async () => {
+    while (!stopped) {
+      await sleep(1000)
+      const current = (await (await fetch(`${baseUrl}/api/media-files/analyze-all`, { headers })).json()) as {
+        run: { analyzed: number; skipped: number } | null
+      }
+      if (current.run && !stopped) counts.push(current.run.analyzed + current.run.skipped)
+    }
+  })()
+  return async () => {
+    stopped = true
+    await watching
+    return counts
+  }
 }
 
 /**
@@ -309,6 +336,7 @@ async function main() {
         sweepTimer = setInterval(next, SWEEP_STEP_MS)
       }
       const stopBusy = sectionsLoad(server.baseUrl, () => (sweepNice === null ? null : String(sweepNice)))
+      const stopWatching = watchRunCount(server.baseUrl, headers)
       const jobsStart = performance.now()
       const answer = (await (
         await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers, body: JSON.stringify({ force }) })
@@ -327,6 +355,8 @@ async function main() {
         }
       }
       const seconds = (performance.now() - jobsStart) / 1000
+      const countsSeen = await stopWatching()
+      const analysedRecords = ((await db.query(`SELECT count(*)::int AS n FROM media WHERE is_analyzed`)).rows[0] as { n: number }).n
       const workerCpuSeconds = cpuSeconds(workerPids) - workerCpu0
       const workerThreads = threadUse(workerThreads0, threadsOf(worker.child.pid!), seconds).slice(0, 8)
       const benchCpu = process.cpuUsage(others0.bench)
@@ -356,6 +386,8 @@ async function main() {
         machine: jobsMeter(),
         byNice,
         sweepRefused,
+        countsSeen,
+        analysedRecords,
       })
     }
     await plainLoop('1 of 3')
@@ -413,6 +445,8 @@ async function main() {
       busiestWorkerThreads: j.workerThreads,
       otherCpuSeconds: j.othersCpu,
       machine: j.machine,
+      countsSeen: j.countsSeen,
+      analysedRecords: j.analysedRecords,
     })
     const jobsCpuSeconds = jobRuns.reduce((sum, j) => sum + j.workerCpuSeconds, 0)
     const byNice = jobRuns[0].byNice
@@ -505,6 +539,19 @@ async function main() {
       { target: `worker peak RSS ≤ ${TARGETS.workerRssMb} MB`, actual: `${workerRss.peakMb} MB`, pass: workerRss.peakMb <= TARGETS.workerRssMb },
       { target: `/api/sections p95 during analysis ≤ ${TARGETS.sectionsP95VsIdleMax}× idle`, actual: `${results.sections.p95VsIdle}×`, pass: results.sections.p95VsIdle <= TARGETS.sectionsP95VsIdleMax },
       { target: `all ${PHOTOS} analysed, each time`, actual: jobRuns.map((j) => j.analyzed).join(', '), pass: jobRuns.every((j) => j.analyzed === PHOTOS) },
+      {
+        target: `all ${PHOTOS} records marked analysed, each time`,
+        actual: jobRuns.map((j) => j.analysedRecords).join(', '),
+        pass: jobRuns.every((j) => j.analysedRecords === PHOTOS),
+      },
+      {
+        // What the manager watches (the end-to-end test does this on a small batch): the real count rises while the run goes on.
+        target: "the run's count rises while it runs, each time",
+        actual: jobRuns.map((j) => `${j.countsSeen[0] ?? '-'} … ${j.countsSeen.at(-1) ?? '-'} of ${PHOTOS} (${new Set(j.countsSeen).size} counts)`).join('; '),
+        pass: jobRuns.every(
+          (j) => new Set(j.countsSeen).size >= 2 && j.countsSeen.every((count, i) => count <= PHOTOS && (i === 0 || count >= j.countsSeen[i - 1])),
+        ),
+      },
     ]
     printChecks(checks)
     const report = { pass: checks.every((c) => c.pass), machine: machineInfo(), app: appInfo(), targets: TARGETS, results, checks }

@@ -1,8 +1,8 @@
 // Calls the HTTP API through Payload's own request handling (routing, auth strategies,
 // CSRF origin check, cookies) without a Next server, as the browser would.
-import config from '@payload-config'
 import { handleEndpoints } from 'payload'
 import { CLIENT_ADDRESS_HEADER, declareHostServer } from '../../src/server/http/client-address'
+import { testConfig as config } from './test-config'
 
 // These calls skip the host server, so the helper stamps each session's address as the host
 // server would (rate limits are per address; a real server takes it from the socket).

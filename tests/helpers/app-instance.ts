@@ -97,10 +97,7 @@ async function startOnce(env: Record<string, string>, name: string): Promise<App
 }
 
 async function main() {
-  const [{ getPayload, handleEndpoints }, { default: config }] = await Promise.all([
-    import('payload'),
-    import('../../payload.config'),
-  ])
+  const [{ getPayload, handleEndpoints }, { testConfig: config }] = await Promise.all([import('payload'), import('./test-config')])
   const { keepPoolErrorsQuiet, poolOf } = await import('../../src/server/db/pool')
   const { hostRequestHandler } = await import('../../src/host/http/host-server')
   const { declareHostServer, trustProxyFrom } = await import('../../src/host/http/client-address')

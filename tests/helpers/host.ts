@@ -5,7 +5,6 @@
 // closed shows up as served.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import config from '@payload-config'
 import { handleEndpoints, type Payload } from 'payload'
 import { readEnv } from '../../src/server/env'
 import { declareHostServer, trustProxyFrom } from '../../src/host/http/client-address'
@@ -13,6 +12,7 @@ import { hostRequestHandler } from '../../src/host/http/host-server'
 import { sendWebResponse, toHeaders } from '../../src/host/http/node-bridge'
 import { productRoutes } from '../../src/host/http/product-routes'
 import { securityHeaders, storeOrigins } from '../../src/host/http/security-headers'
+import { testConfig as config } from './test-config'
 
 export const NEXT_STAND_IN = 'next stand-in'
 

@@ -1,11 +1,11 @@
 // A real Payload for integration tests, plus a clean slate between test files.
-import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 import { poolOf } from '../../src/server/db/pool'
 import { seedSections } from '../../src/server/sections/seed-sections'
+import { testConfig } from './test-config'
 
 export async function testPayload(): Promise<Payload> {
-  return getPayload({ config })
+  return getPayload({ config: testConfig })
 }
 
 /** Empties users, media and sections, then seeds the five sections again. */

@@ -2,6 +2,7 @@
 // is run on a test that fails on purpose (tests/canary/), and must exit non-zero having reported
 // exactly that one failure. `npm test` runs this first; it fails when any runner would hide a
 // red test (as the embedded PostgreSQL's exit hook once did for every integration run).
+// The runners run at the same time (each on its own ports and directories), reported in order.
 import { spawn } from 'node:child_process'
 
 type Check = { name: string; command: string[]; failedLine: RegExp }
@@ -37,8 +38,9 @@ function run({ command }: Check): Promise<{ code: number | null; output: string 
 
 async function main() {
   let broken = 0
-  for (const check of CHECKS) {
-    const { code, output } = await run(check)
+  const results = await Promise.all(CHECKS.map(run))
+  for (const [index, check] of CHECKS.entries()) {
+    const { code, output } = results[index]
     const reported = check.failedLine.test(output)
     const ok = code !== 0 && code !== null && reported
     console.log(
