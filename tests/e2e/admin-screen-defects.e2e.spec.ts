@@ -88,7 +88,7 @@ test('a video uploaded while the screen is open shows its poster once processed,
   await expect(poster).toBeVisible({ timeout: 60_000 })
   await expect(poster).toHaveAttribute('src', /\/poster\.jpg$/)
   await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
-  await page.screenshot({ path: test.info().outputPath('video-poster.png') })
+  await cardOf(page, name).screenshot({ path: test.info().outputPath('video-poster.png') })
 })
 
 test('the action buttons are drawn with icons, keep their names and carry no emoji (defect 3)', async ({ page, baseURL }) => {
@@ -109,8 +109,8 @@ test('the action buttons are drawn with icons, keep their names and carry no emo
     scope.getByRole('button', { name: `Delete ${name}` }),
   ]
   for (const control of cardActions(card)) await expectIconControl(control)
-  await expectIconControl(page.getByRole('link', { name: 'Settings' }))
-  await page.screenshot({ path: test.info().outputPath('card-icons.png') })
+  await expectIconControl(page.getByTestId('media-gallery').getByRole('link', { name: 'Settings', exact: true }))
+  await card.screenshot({ path: test.info().outputPath('card-icons.png') })
 
   // The list view's row actions.
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click()
@@ -119,9 +119,10 @@ test('the action buttons are drawn with icons, keep their names and carry no emo
 
   // The selection mark.
   await page.getByRole('button', { name: 'Select', exact: true }).click()
-  await page.getByRole('button', { name: `Select ${name}` }).click()
-  await expect(page.getByRole('button', { name: `Select ${name}` }).locator('svg')).toHaveCount(1)
-  expect(await card.innerText()).not.toMatch(SYMBOL)
+  const select = page.getByRole('button', { name: `Select ${name}` })
+  await select.click()
+  await expect(select.locator('svg')).toHaveCount(1)
+  expect(await page.getByTestId('media-card').filter({ has: select }).innerText()).not.toMatch(SYMBOL)
   await page.getByRole('button', { name: 'Selected (1)', exact: true }).click()
 
   // The lightbox's controls.

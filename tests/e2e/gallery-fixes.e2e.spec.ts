@@ -279,8 +279,9 @@ test.describe('layout (defect 5)', () => {
     const tiny = page.locator('[data-testid="media-card"]', {
       has: page.getByRole('button', { name: `View ${prefix}-tiny.jpg` }),
     })
-    await expect(tiny).toContainText(/\b\d+ KB\b/)
-    await expect(tiny).not.toContainText('0.0 MB')
+    // The text as shown (name and size on lines of their own; the action buttons between them are icons).
+    await expect(tiny).toContainText(/\b\d+ KB\b/, { useInnerText: true })
+    await expect(tiny).not.toContainText('0.0 MB', { useInnerText: true })
 
     await page.setViewportSize({ width: 390, height: 844 })
     await expect(cards(page)).toHaveCount(2)
