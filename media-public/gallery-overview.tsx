@@ -1,6 +1,7 @@
 // The gallery overview (spec §2, /gallery): section navigation, a header with the visible
 // photo count and Start Tour, the video card, and one preview card per section.
 'use client'
+import { Play } from 'lucide-react'
 import Link from 'next/link'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
@@ -96,7 +97,7 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
               onPointerEnter={prefetchTour}
               onFocus={prefetchTour}
             >
-              <span aria-hidden="true">▶</span> Start Tour
+              <Play size={16} fill="currentColor" /> Start Tour
             </button>
           </div>
         </header>
@@ -184,7 +185,9 @@ function VideoCard({
           rel="noopener noreferrer"
           aria-label={`Play video ${title} (opens in a new tab)`}
         >
-          <span aria-hidden="true">▶</span>
+          <span aria-hidden="true">
+            <Play size={24} fill="currentColor" />
+          </span>
         </a>
       </div>
       <div className={styles.videoBody}>
@@ -201,7 +204,7 @@ function VideoCard({
         </div>
         <div className={styles.toolbar}>
           <button type="button" className={styles.button} onClick={onWatch}>
-            <span aria-hidden="true">▶</span> Watch here
+            <Play size={16} fill="currentColor" /> Watch here
           </button>
           {more > 0 && <span className={styles.muted}>{`+${more} more ${more === 1 ? 'video' : 'videos'}`}</span>}
         </div>

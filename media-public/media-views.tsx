@@ -2,6 +2,7 @@
 // for videos), the list row (filename, type, size, duration), the grid/list toggle and
 // the skeletons shown while a list loads on the client.
 'use client'
+import { LayoutGrid, List, Play } from 'lucide-react'
 import type { MediaFile } from '@/lib/api/types'
 import { MediaImage } from '@/components/media-image'
 import { GRID_IMAGE_SIZES } from '@/components/virtual-grid'
@@ -27,7 +28,9 @@ export function MediaCard({ file, alt, priority, onOpen }: { file: MediaFile; al
         <>
           <span className={styles.videoBadge}>Video</span>
           <span className={styles.playOverlay} aria-hidden="true" data-testid="play-overlay">
-            <span className={styles.playIcon}>▶</span>
+            <span className={styles.playIcon}>
+              <Play size={20} fill="currentColor" />
+            </span>
           </span>
         </>
       )}
@@ -61,10 +64,10 @@ export function ViewToggle({ view, onChange }: { view: View; onChange(view: View
   return (
     <div className={styles.segmented} role="group" aria-label="View">
       <button type="button" aria-pressed={view === 'grid'} onClick={() => onChange('grid')} className={styles.segment}>
-        <span aria-hidden="true">▦</span> Grid
+        <LayoutGrid size={16} /> Grid
       </button>
       <button type="button" aria-pressed={view === 'list'} onClick={() => onChange('list')} className={styles.segment}>
-        <span aria-hidden="true">☰</span> List
+        <List size={16} /> List
       </button>
     </div>
   )

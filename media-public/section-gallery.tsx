@@ -6,6 +6,7 @@
 // changes, the section's media load from the API with 12 skeletons meanwhile (spec §9),
 // and sections seen before show at once from the query cache.
 'use client'
+import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
@@ -160,7 +161,7 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
           </div>
           <div className={styles.toolbar}>
             <Link href="/gallery" prefetch={false} className={styles.button}>
-              <span aria-hidden="true">←</span> Back to Overview
+              <ArrowLeft size={16} /> Back to Overview
             </Link>
             {previous && (
               <Link
@@ -170,7 +171,7 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
                 aria-label={`Previous section: ${previous.name}`}
                 onClick={(event) => showSection(event, previous.id)}
               >
-                <span aria-hidden="true">‹ {previous.icon}</span> {previous.name}
+                <ChevronLeft size={16} /> <span aria-hidden="true">{previous.icon}</span> {previous.name}
               </Link>
             )}
             {next && (
@@ -181,7 +182,7 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
                 aria-label={`Next section: ${next.name}`}
                 onClick={(event) => showSection(event, next.id)}
               >
-                <span aria-hidden="true">{next.icon}</span> {next.name} <span aria-hidden="true">›</span>
+                <span aria-hidden="true">{next.icon}</span> {next.name} <ChevronRight size={16} />
               </Link>
             )}
             <ViewToggle view={view} onChange={setView} />

@@ -3,6 +3,7 @@
 // count badge when above 0; the current one is highlighted. On a section page the section
 // buttons switch the section in place (onSectionClick); the links still work on their own.
 'use client'
+import { House } from 'lucide-react'
 import Link from 'next/link'
 import type { MouseEvent } from 'react'
 import type { Section } from '@/lib/api/types'
@@ -25,7 +26,7 @@ export function SectionNav({ sections, current, onSectionClick }: Props) {
             className={styles.navButton}
             aria-current={current === null ? 'page' : undefined}
           >
-            <span aria-hidden="true">🏡</span> Overview
+            <House size={16} /> Overview
           </Link>
         </li>
         {sections.map((section) => (

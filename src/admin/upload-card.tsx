@@ -57,9 +57,11 @@ export function UploadCard({ onRegistered, slim = false }: { onRegistered?: () =
   const compact = slim && queued === 0
 
   return (
+    // A stacking context of its own: Uppy layers its dashboard's parts up to z-index 2000, which
+    // would otherwise rise over the screen's floating layers (the Backup panel, notices).
     <section
       aria-labelledby="upload-card-title"
-      style={{ marginBottom: compact ? 16 : 24 }}
+      style={{ marginBottom: compact ? 16 : 24, isolation: 'isolate' }}
       data-testid="upload-card"
       data-compact={compact}
     >

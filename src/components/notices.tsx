@@ -1,6 +1,7 @@
 // Notices (spec §8, §9): one visible at a time, 5 s, swipe right to dismiss (50 px),
 // F8 focuses the notice area, at most 420 px wide. Radix Toast provides the behaviour.
 'use client'
+import { X } from 'lucide-react'
 import * as Toast from '@radix-ui/react-toast'
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import styles from './notices.module.css'
@@ -33,7 +34,7 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
             <Toast.Title className={styles.title}>{current.title}</Toast.Title>
             {current.description && <Toast.Description className={styles.description}>{current.description}</Toast.Description>}
             <Toast.Close className={styles.close} aria-label="Close">
-              ×
+              <X size={16} />
             </Toast.Close>
           </Toast.Root>
         )}

@@ -4,7 +4,7 @@
 // editing, filters and the notices' texts. Each test seeds its own uniquely named photos.
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { announced, pickUpWithKeyboard, signIn } from '../helpers/e2e-admin'
+import { announced, openGallery, pickUpWithKeyboard, signIn } from '../helpers/e2e-admin'
 import { seedPhotos } from '../helpers/e2e-seed'
 
 type Media = {
@@ -29,13 +29,6 @@ const notices = (page: Page) => page.locator('[role="region"][aria-label^="Notif
 async function adminMedia(page: Page, baseURL: string): Promise<Media[]> {
   const response = await page.request.get('/api/media-files', { headers: { origin: baseURL } })
   return (await response.json()) as Media[]
-}
-
-async function openGallery(page: Page, search?: string) {
-  await page.goto('/admin')
-  await expect(page.getByRole('heading', { name: 'Media Gallery Pro' })).toBeVisible()
-  await expect(page.getByTestId('media-skeleton')).toHaveCount(0)
-  if (search) await page.getByPlaceholder('Search photos by description, objects, or filename...').fill(search)
 }
 
 const cards = (page: Page) => page.getByTestId('media-card')

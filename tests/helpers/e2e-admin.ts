@@ -14,8 +14,29 @@ export async function signIn(page: Page, baseURL: string) {
   if (!response.ok()) throw new Error(`Could not sign in: ${response.status()} ${await response.text()}`)
 }
 
+/** Opens Media Gallery Pro and waits for its list; a search narrows the grid to matching names. */
+export async function openGallery(page: Page, search?: string) {
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Media Gallery Pro' })).toBeVisible()
+  await expect(page.getByTestId('media-skeleton')).toHaveCount(0)
+  if (search) await page.getByPlaceholder('Search photos by description, objects, or filename...').fill(search)
+}
+
 /** The upload card on /admin (the upload button's modal has a dashboard of its own). */
 export const uploadCard = (page: Page) => page.getByRole('region', { name: 'Upload Media' })
+
+/** Uploads files through the upload card and waits until each has its media record. */
+export async function uploadThroughCard(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }> | string[]) {
+  const count = files.length
+  const plural = count === 1 ? 'file' : 'files'
+  await uploadCard(page).locator('input.uppy-Dashboard-input').first().setInputFiles(files)
+  await uploadCard(page)
+    .getByRole('button', { name: `Upload ${count} ${plural}` })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: `${count} ${plural} added to the gallery` })).toBeVisible({
+    timeout: 30_000,
+  })
+}
 
 /** Waits for dnd-kit's screen-reader announcement (its live region) of a drag step. */
 export const announced = (page: Page, text: string) =>

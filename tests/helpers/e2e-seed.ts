@@ -3,8 +3,9 @@
 // app's own worker. Placement (section, room, order, hidden, texts) is then set through
 // Payload's REST for the media collection, as an editor would.
 import type { APIRequestContext } from '@playwright/test'
-import { expect } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
+import { signIn } from './e2e-admin'
 
 export type SeedPhoto = {
   name: string
@@ -82,6 +83,25 @@ export async function deleteMediaNamed(request: APIRequestContext, baseURL: stri
   for (const file of all.filter((media) => starts.some((start) => media.originalFilename.startsWith(start)))) {
     const response = await request.delete(`/api/media-files/${file.id}`, { headers: { origin: baseURL } })
     if (!response.ok() && response.status() !== 404) throw new Error(`Deleting ${file.originalFilename}: ${response.status()}`)
+  }
+}
+
+/**
+ * A test file's maker of unique name prefixes (each starting with `letter`): after the file's
+ * tests, every media file named with one of them is deleted again.
+ */
+export function mediaPrefixes(letter: string) {
+  const prefixes = new Set<string>()
+  test.afterAll(async ({ browser, baseURL }) => {
+    const page = await browser.newPage({ baseURL })
+    await signIn(page, baseURL!)
+    await deleteMediaNamed(page.request, baseURL!, prefixes)
+    await page.close()
+  })
+  return () => {
+    const prefix = `${letter}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+    prefixes.add(prefix)
+    return prefix
   }
 }
 

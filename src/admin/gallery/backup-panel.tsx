@@ -4,6 +4,7 @@
 // notices (§8). Restoring asks first, saying what will change. Beyond the spec: the kept
 // backups with time, kind and counts, each restorable and downloadable.
 'use client'
+import { X } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { useNotify } from '@/components/notices'
@@ -86,7 +87,7 @@ function BackupCard({ onClose }: { onClose: () => void }) {
       <div className={styles.header}>
         <h2 className={styles.title}>Backup System</h2>
         <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-          ×
+          <X size={18} />
         </button>
       </div>
       <dl className={styles.rows}>

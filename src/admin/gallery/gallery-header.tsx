@@ -3,6 +3,7 @@
 // Window, the upload button with its modal (spec §2 "Upload button and modal") and the
 // button that opens the Duplicate Detection dialog.
 'use client'
+import { Settings } from 'lucide-react'
 import { memo, useState } from 'react'
 import { UploadButton } from '@/admin/upload-button'
 import { useLogout } from '@/lib/api/auth'
@@ -62,7 +63,7 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
           aria-label="Settings"
           title="Property settings"
         >
-          ⚙️
+          <Settings size={16} />
         </a>
         <button type="button" className={styles.button} onClick={() => window.open('/gallery', '_blank', 'noopener')}>
           Public Gallery

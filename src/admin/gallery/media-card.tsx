@@ -3,6 +3,7 @@
 // tags-and-notes button and the per-photo section picker. In select mode a click toggles
 // the card (shift-click selects a range); otherwise it opens the lightbox.
 'use client'
+import { Check, Pencil, Tag, Trash } from 'lucide-react'
 import { memo, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { formatFileSize } from '@/lib/format'
@@ -62,7 +63,7 @@ export const MediaCard = memo(function MediaCard({
           <MediaThumb file={file} />
           {selectMode && (
             <span className={styles.checkMark} aria-hidden>
-              {selected ? '✓' : ''}
+              {selected && <Check size={16} strokeWidth={3} />}
             </span>
           )}
           {file.fileType === 'video' && <span className={styles.typeBadge}>Video</span>}
@@ -75,24 +76,7 @@ export const MediaCard = memo(function MediaCard({
             {file.originalFilename}
           </p>
           <span className={styles.toolbar}>
-            <button
-              type="button"
-              className={`${styles.button} ${styles.iconButton}`}
-              aria-label={`Edit tags and notes of ${file.originalFilename}`}
-              title="Custom Tags and Notes"
-              onClick={() => onEditTags(file)}
-            >
-              🏷️
-            </button>
-            <a
-              className={`${styles.button} ${styles.iconButton}`}
-              href={editorUrl(file)}
-              aria-label={`Open ${file.originalFilename} in the editor`}
-              title="Open in the editor"
-            >
-              ✎
-            </a>
-            <DeleteButton file={file} onDelete={onDelete} />
+            <MediaActions file={file} onEditTags={onEditTags} onDelete={onDelete} />
           </span>
         </div>
         <p className={styles.meta}>
@@ -124,16 +108,47 @@ export const MediaCard = memo(function MediaCard({
   )
 })
 
-export function DeleteButton({ file, onDelete }: { file: MediaFile; onDelete: (file: MediaFile) => void }) {
+/** Size of the icons on the card's and the list row's buttons (the buttons' font is 14 px). */
+const ACTION_ICON_SIZE = 16
+
+/** The card's and the list row's actions: tags and notes, the stock editor, delete. */
+export function MediaActions({
+  file,
+  onEditTags,
+  onDelete,
+}: {
+  file: MediaFile
+  onEditTags: (file: MediaFile) => void
+  onDelete: (file: MediaFile) => void
+}) {
   return (
-    <button
-      type="button"
-      className={`${styles.button} ${styles.iconButton} ${styles.danger}`}
-      aria-label={`Delete ${file.originalFilename}`}
-      title="Delete"
-      onClick={() => onDelete(file)}
-    >
-      🗑
-    </button>
+    <>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.iconButton}`}
+        aria-label={`Edit tags and notes of ${file.originalFilename}`}
+        title="Custom Tags and Notes"
+        onClick={() => onEditTags(file)}
+      >
+        <Tag size={ACTION_ICON_SIZE} />
+      </button>
+      <a
+        className={`${styles.button} ${styles.iconButton}`}
+        href={editorUrl(file)}
+        aria-label={`Open ${file.originalFilename} in the editor`}
+        title="Open in the editor"
+      >
+        <Pencil size={ACTION_ICON_SIZE} />
+      </a>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.iconButton} ${styles.danger}`}
+        aria-label={`Delete ${file.originalFilename}`}
+        title="Delete"
+        onClick={() => onDelete(file)}
+      >
+        <Trash size={ACTION_ICON_SIZE} />
+      </button>
+    </>
   )
 }

@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { formatDuration, formatFileSize } from '@/lib/format'
 import styles from './gallery.module.css'
-import { DeleteButton, editorUrl, MediaCard } from './media-card'
+import { MediaActions, MediaCard } from './media-card'
 import { MediaThumb } from './media-thumb'
 import { placementOf, SectionBadge, type SectionInfo } from './ui'
 import { useGridColumns } from './use-media-query'
@@ -181,22 +181,7 @@ function VirtualList({
                 <span className={styles.listBadge}>
                   <SectionBadge section={placementOf(file, sections)} />
                 </span>
-                <button
-                  type="button"
-                  className={`${styles.button} ${styles.iconButton}`}
-                  aria-label={`Edit tags and notes of ${file.originalFilename}`}
-                  onClick={() => onEditTags(file)}
-                >
-                  🏷️
-                </button>
-                <a
-                  className={`${styles.button} ${styles.iconButton}`}
-                  href={editorUrl(file)}
-                  aria-label={`Open ${file.originalFilename} in the editor`}
-                >
-                  ✎
-                </a>
-                <DeleteButton file={file} onDelete={onDelete} />
+                <MediaActions file={file} onEditTags={onEditTags} onDelete={onDelete} />
               </div>
             </div>
           )

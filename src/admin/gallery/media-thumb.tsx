@@ -17,13 +17,18 @@ function imageSource(file: MediaFile, width: number) {
 }
 
 export function MediaThumb({ file, width = 400 }: { file: MediaFile; width?: number }) {
-  const first = imageSource(file, width)
-  const [attempt, setAttempt] = useState<'first' | 'retry' | 'failed'>(first ? 'first' : 'failed')
-  const blur = placeholderUrl(file.placeholder)
-
   if (file.status && file.status !== 'ready') {
     return <div className={styles.thumbFallback}>{file.status === 'failed' ? 'Processing failed' : 'Processing…'}</div>
   }
+  // Keyed by its source: a card on screen while its video was processed had no poster then;
+  // once the list brings one, the picture starts again from it instead of keeping the fallback.
+  const first = imageSource(file, width)
+  return <ThumbImage key={first ?? ''} file={file} first={first} />
+}
+
+function ThumbImage({ file, first }: { file: MediaFile; first: string | null }) {
+  const [attempt, setAttempt] = useState<'first' | 'retry' | 'failed'>(first ? 'first' : 'failed')
+  const blur = placeholderUrl(file.placeholder)
   if (attempt === 'failed') {
     return <div className={styles.thumbFallback}>{file.fileType === 'video' ? 'Video' : 'Image Error'}</div>
   }

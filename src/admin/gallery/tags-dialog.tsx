@@ -2,6 +2,7 @@
 // field is empty), the first 12 suggested tags not yet chosen, description and internal notes;
 // what analysis detected (category, objects, colours) above them.
 'use client'
+import { X } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState, type FormEvent } from 'react'
 import { useNotify } from '@/components/notices'
@@ -113,7 +114,7 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
                 onClick={() => setTags((current) => current.filter((t) => t !== tag))}
                 style={{ border: 0, background: 'transparent', color: 'inherit', cursor: 'pointer', padding: 0 }}
               >
-                ×
+                <X size={12} />
               </button>
             </span>
           ))}

@@ -1,6 +1,7 @@
 // Small building blocks of the admin screen over Radix primitives: a styled select and
 // a section badge in the spec's colours (§3).
 'use client'
+import { ChevronDown } from 'lucide-react'
 import * as Select from '@radix-ui/react-select'
 import type { ReactNode } from 'react'
 import { HIDDEN_SECTION_ID, HIDDEN_SECTION_LABEL } from '@/lib/constants'
@@ -34,7 +35,9 @@ export function SelectBox({
     <Select.Root value={value} onValueChange={onValueChange} disabled={disabled} onOpenChange={onOpenChange}>
       <Select.Trigger className={`${styles.selectTrigger} ${className ?? ''}`} aria-label={label}>
         <Select.Value placeholder={placeholder} />
-        <Select.Icon aria-hidden>▾</Select.Icon>
+        <Select.Icon asChild>
+          <ChevronDown size={16} />
+        </Select.Icon>
       </Select.Trigger>
       <Select.Portal>
         <Select.Content className={styles.selectContent} position="popper" sideOffset={4}>

@@ -4,6 +4,7 @@
 // and 2; zoom resets on navigation; neighbouring images are preloaded; videos play with
 // their poster. Radix Dialog traps focus, restores it on close and closes on Escape.
 'use client'
+import { ChevronLeft, ChevronRight, Minus, Plus, X } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
 import {
   useCallback,
@@ -209,7 +210,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                   onClick={() => applyZoom((z) => z * WHEEL_ZOOM_OUT)}
                   aria-disabled={zoom <= ZOOM_MIN}
                 >
-                  −
+                  <Minus size={20} />
                 </button>
                 <span className={styles.zoomValue} data-testid="lightbox-zoom">
                   {zoomPercent}
@@ -221,13 +222,13 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                   onClick={() => applyZoom((z) => z * WHEEL_ZOOM_IN)}
                   aria-disabled={zoom >= ZOOM_MAX}
                 >
-                  +
+                  <Plus size={20} />
                 </button>
               </div>
             )}
             {item && actions?.(item)}
             <Dialog.Close className={styles.button} aria-label="Close">
-              ✕
+              <X size={20} />
             </Dialog.Close>
           </div>
 
@@ -277,7 +278,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                 aria-label="Previous"
                 onClick={() => go(-1)}
               >
-                ‹
+                <ChevronLeft size={32} />
               </button>
               <button
                 type="button"
@@ -285,7 +286,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                 aria-label="Next"
                 onClick={() => go(1)}
               >
-                ›
+                <ChevronRight size={32} />
               </button>
             </>
           )}
