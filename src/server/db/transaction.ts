@@ -19,6 +19,21 @@ export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<
 
 export type SqlSession = { execute: (query: SQL) => Promise<unknown> }
 
+/**
+ * Drizzle wraps a failed statement's error in its own ("Failed query: <sql> params: …"); the
+ * database's error underneath carries the message and code a person or a check can act on
+ * (a trigger's refusal, a unique violation), and is what a job records as its reason.
+ */
+function withDatabaseErrors(session: SqlSession): SqlSession {
+  return {
+    execute: (query) =>
+      session.execute(query).catch((error: unknown) => {
+        const { query: failed, cause } = (error ?? {}) as { query?: unknown; cause?: unknown }
+        throw typeof failed === 'string' && cause instanceof Error ? cause : error
+      }),
+  }
+}
+
 export class MissingTransactionError extends Error {
   constructor() {
     super("This write must run inside the request's database transaction, and none was found: nothing was written.")
@@ -38,16 +53,16 @@ export async function transactionSql(req: PayloadRequest): Promise<SqlSession> {
   const id = await req.transactionID
   const session = id === undefined || id === null ? undefined : adapter.sessions?.[String(id)]?.db
   if (!session || typeof session.execute !== 'function') throw new MissingTransactionError()
-  return session
+  return withDatabaseErrors(session)
 }
 
 /** The adapter's pool-backed SQL for a write that stands alone (one statement, autocommit). */
 export function standaloneSql(payload: PayloadRequest['payload']): SqlSession {
-  return (payload.db as unknown as { drizzle: SqlSession }).drizzle
+  return withDatabaseErrors((payload.db as unknown as { drizzle: SqlSession }).drizzle)
 }
 
 /** Work in a transaction of its own on the adapter's pool: several statements of a standalone writer, all or none. */
 export function ownTransaction<T>(payload: PayloadRequest['payload'], work: (db: SqlSession) => Promise<T>): Promise<T> {
   const drizzle = (payload.db as unknown as { drizzle: { transaction: (work: (tx: SqlSession) => Promise<T>) => Promise<T> } }).drizzle
-  return drizzle.transaction(work)
+  return drizzle.transaction((tx) => work(withDatabaseErrors(tx)))
 }
