@@ -249,6 +249,7 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
+  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -569,6 +570,7 @@ export interface MediaSelect<T extends boolean = true> {
   playbackKey?: T;
   derivatives?: T;
   placeholder?: T;
+  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
