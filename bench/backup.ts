@@ -19,7 +19,7 @@ const gzip = promisify(zlib.gzip)
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9
 
 /**
- * Per named step of a backup or restore (its onStep hook), the time since the previous step:
+ * Per named step of a backup or restore (its checkpoints, src/server/checkpoints.ts), the time since the previous step:
  * wall seconds, this process's CPU seconds (process.cpuUsage) and the CPU seconds of the
  * services' process tree (PostgreSQL and the store), so a loaded machine's figures can be
  * told from the work itself.
@@ -29,7 +29,7 @@ function stepTimer(servicesPid?: number) {
   const servicesCpu = () => (servicesPid ? cpuSeconds(processTree(servicesPid)) : 0)
   const begin = process.hrtime.bigint()
   let last = { wall: begin, cpu: process.cpuUsage(), services: servicesCpu() }
-  const onStep = async (step: string) => {
+  const reached = async (step: string) => {
     const now = { wall: process.hrtime.bigint(), cpu: process.cpuUsage(), services: servicesCpu() }
     const cpu = process.cpuUsage(last.cpu)
     phases[step] = {
@@ -40,7 +40,7 @@ function stepTimer(servicesPid?: number) {
     }
     last = { wall: process.hrtime.bigint(), cpu: process.cpuUsage(), services: servicesCpu() }
   }
-  return { phases, onStep }
+  return { phases, checkpoints: { reached } }
 }
 
 /** Wall and CPU seconds of one measured operation: this process's, and the services' tree's. */
@@ -143,7 +143,7 @@ async function main() {
     log('Backup')
     const backupSteps = stepTimer(servicesPid)
     done = measure(servicesPid)
-    const backup = await createBackup({ pool, kind: 'manual', onStep: backupSteps.onStep })
+    const backup = await createBackup({ pool, kind: 'manual', checkpoints: backupSteps.checkpoints })
     const backupRun = done()
     if (backup.objectCount !== first.objectCount) throw new Error('The two backups disagree on the objects')
 
@@ -155,7 +155,7 @@ async function main() {
     log('Restore (includes its restore point)')
     const restoreSteps = stepTimer(servicesPid)
     done = measure(servicesPid)
-    const restored = await restoreBackup({ pool, backupId: backup.id, onStep: restoreSteps.onStep })
+    const restored = await restoreBackup({ pool, backupId: backup.id, checkpoints: restoreSteps.checkpoints })
     const restoreRun = done()
     const { rows: check } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM media')
     if (check[0].n !== MEDIA_COUNT) throw new Error(`Restored ${check[0].n} media rows, expected ${MEDIA_COUNT}`)

@@ -7,6 +7,7 @@ import { createBackup } from '../src/server/backup/create-backup'
 import { BACKUP_KINDS, type BackupKind } from '../src/server/backup/format'
 import { executeRun } from '../src/server/backup/runs'
 import { BACKUP_TASK } from '../src/server/backup/schedule'
+import { checkpointsOf } from '../src/server/checkpoints'
 import { poolOf } from '../src/server/db/pool'
 
 export const backupTask: TaskConfig<any> = {
@@ -19,7 +20,12 @@ export const backupTask: TaskConfig<any> = {
   retries: 1,
   handler: async ({ input, req }) => {
     if (input.runId) {
-      await executeRun({ pool: poolOf(req.payload), runId: String(input.runId), log: (msg, err) => req.payload.logger.warn({ err, msg }) })
+      await executeRun({
+        pool: poolOf(req.payload),
+        runId: String(input.runId),
+        log: (msg, err) => req.payload.logger.warn({ err, msg }),
+        checkpoints: checkpointsOf(req.payload),
+      })
       return { output: {} }
     }
     const kind = (BACKUP_KINDS as readonly string[]).includes(String(input.kind)) ? (String(input.kind) as BackupKind) : 'auto'
@@ -27,6 +33,7 @@ export const backupTask: TaskConfig<any> = {
       pool: poolOf(req.payload),
       kind,
       log: (msg, err) => req.payload.logger.warn({ err, msg }),
+      checkpoints: checkpointsOf(req.payload),
     })
     return { output: { file: backup.file } }
   },

@@ -117,7 +117,7 @@ async function main() {
   const releases: Array<() => void> = []
   const holdAtIngest = Number(process.env.HOLD_INGEST_AT ?? 0)
   if (holdAtIngest > 0) {
-    const { holdAt } = await import('../../src/server/media/pause-points')
+    const { holdAt } = await import('./checkpoints')
     let reached = 0
     const stopHolding = holdAt('ingest:before-results', async () => {
       if (++reached < holdAtIngest) return

@@ -8,19 +8,22 @@ import pg from 'pg'
 import { createBackup } from '../../src/server/backup/create-backup'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
 import { executeRun } from '../../src/server/backup/runs'
+import type { Checkpoints } from '../../src/server/checkpoints'
 
 const [operation, pauseAt, backupId] = process.argv.slice(2)
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 })
-const onStep = async (step: string) => {
-  if (step !== pauseAt) return
-  process.stdout.write(`PAUSED ${step}\n`)
-  await new Promise(() => undefined)
+const checkpoints: Checkpoints = {
+  async reached(step) {
+    if (step !== pauseAt) return
+    process.stdout.write(`PAUSED ${step}\n`)
+    await new Promise(() => undefined)
+  },
 }
 
-if (operation === 'backup') await createBackup({ pool, kind: 'manual', onStep })
+if (operation === 'backup') await createBackup({ pool, kind: 'manual', checkpoints })
 else if (operation === 'run') {
   await pool.query(`UPDATE payload_jobs SET processing = true, updated_at = now() WHERE input->>'runId' = $1`, [backupId])
-  await executeRun({ pool, runId: backupId, onStep })
-} else await restoreBackup({ pool, backupId, onStep })
+  await executeRun({ pool, runId: backupId, checkpoints })
+} else await restoreBackup({ pool, backupId, checkpoints })
 process.stdout.write('DONE\n')
 await pool.end()

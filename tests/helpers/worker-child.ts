@@ -1,13 +1,17 @@
-// `npm run worker` for the crash tests: the real worker entry (src/host/run-worker.ts),
-// which stops dead at the named pause points and prints "PAUSED <point>" there, so a test can
-// kill it with SIGKILL at exactly that moment. Without points it is the plain worker.
+// `npm run worker` for the crash tests: the real worker process (src/host/worker-process.ts)
+// with the tests' Payload config, whose checkpoints (checkpoints.ts) stop it dead at the named
+// points and print "PAUSED <point>" there, so a test can kill it with SIGKILL at exactly that
+// moment. Without points it is the plain worker.
 //   tsx tests/helpers/worker-child.ts [point,point,...]
 // With WORKER_CRASH_AT="<point>@<subject>" (a media id) it SIGKILLs itself when a job reaches
 // that point for that subject, as a decoder crash or the OOM killer on one hostile file would,
 // and lets every other job through.
-import { holdAt, type PausePoint } from '../../src/server/media/pause-points'
+import { runWorkerProcess } from '../../src/host/worker-process'
+import type { Checkpoint } from '../../src/server/checkpoints'
+import { holdAt } from './checkpoints'
+import { testConfig } from './test-config'
 
-const points = (process.argv[2] ?? '').split(',').filter(Boolean) as PausePoint[]
+const points = (process.argv[2] ?? '').split(',').filter(Boolean) as Checkpoint[]
 for (const point of points) {
   holdAt(point, async () => {
     process.stdout.write(`PAUSED ${point}\n`)
@@ -16,7 +20,7 @@ for (const point of points) {
 }
 const crashAt = process.env.WORKER_CRASH_AT
 if (crashAt) {
-  const [point, subject] = crashAt.split('@') as [PausePoint, string]
+  const [point, subject] = crashAt.split('@') as [Checkpoint, string]
   holdAt(point, async (reached) => {
     if (reached !== subject) return
     process.stdout.write(`CRASHING at ${point} for ${subject}\n`)
@@ -24,5 +28,5 @@ if (crashAt) {
     await new Promise(() => undefined)
   })
 }
-await import('../../src/host/run-worker')
+await runWorkerProcess(testConfig)
 process.stdout.write('WORKER STARTED\n')

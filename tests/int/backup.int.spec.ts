@@ -338,7 +338,7 @@ describe('schedule', () => {
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set([first.id, second.id]))
     expect(rows[1].started_at.getTime()).toBeGreaterThanOrEqual(rows[0].completed_at.getTime())
 
-    const slow = createBackup({ pool, kind: 'manual', onStep: () => new Promise((resolve) => setTimeout(resolve, 1500)) })
+    const slow = createBackup({ pool, kind: 'manual', checkpoints: { reached: () => new Promise((resolve) => setTimeout(resolve, 1500)) } })
     await new Promise((resolve) => setTimeout(resolve, 200))
     await expect(createBackup({ pool, kind: 'manual', waitMs: 100 })).rejects.toBeInstanceOf(LockBusy)
     await slow

@@ -8,8 +8,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
 import { ingestMedia } from '../../src/server/media/ingest'
-import { holdAt, type PausePoint } from '../../src/server/media/pause-points'
+import type { Checkpoint } from '../../src/server/checkpoints'
 import { Session, signedInAdmin } from '../helpers/api'
+import { holdAt } from '../helpers/checkpoints'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { uploadFile } from '../helpers/upload'
@@ -71,7 +72,7 @@ async function someoneWaitsForMediaRow(): Promise<boolean> {
 }
 
 /** Holds the next writer reaching `point` until release(); reached resolves once one is held there. */
-function hold(point: PausePoint) {
+function hold(point: Checkpoint) {
   let arrived!: () => void
   let release!: () => void
   const reached = new Promise<void>((resolve) => (arrived = resolve))

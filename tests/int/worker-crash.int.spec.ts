@@ -157,8 +157,8 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     const killedJobs = (await unfinishedJobs(queues)).map((job) => job.id)
     expect(killedJobs).toHaveLength(4)
 
-    const first = startWorker(['ingest:before-results', 'analysis:before-results', 'scan:before-results', 'backup:written'])
-    for (const point of ['ingest:before-results', 'analysis:before-results', 'scan:before-results', 'backup:written']) {
+    const first = startWorker(['ingest:before-results', 'analysis:before-results', 'scan:before-results', 'backup-written'])
+    for (const point of ['ingest:before-results', 'analysis:before-results', 'scan:before-results', 'backup-written']) {
       await first.waitFor(`PAUSED ${point}`)
     }
     await killHard(first)

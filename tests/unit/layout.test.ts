@@ -1,7 +1,8 @@
 // ARCHITECTURE.md §2: dependencies point one way. The services (src/server) never import the
 // host, an endpoint, a public page's code or the Payload config; nothing but the host and the
 // tests imports the host; React components, the admin views and the isomorphic library never
-// import server code. Imports are resolved through tsconfig's path aliases (`@/…`) as well.
+// import server code; product code never imports the tests (a test's seam is injected). Imports
+// are resolved through tsconfig's path aliases (`@/…`) as well.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -49,6 +50,11 @@ describe('the layout', () => {
 
   it('lets only the host import the host', () => {
     expect(offending(['src/server', 'src/lib', 'src/components', 'src/admin', 'src/app', 'endpoints', 'media-public', 'collections', 'jobs', 'globals'], /^src\/host(\/|$)/)).toEqual([])
+  })
+
+  it('keeps the tests out of the product: no product file imports from tests/ (seams are injected)', () => {
+    const product = ['src', 'endpoints', 'media-public', 'collections', 'jobs', 'globals']
+    expect(offending(product, /^tests(\/|$)/)).toEqual([])
   })
 
   it('keeps React components, the admin views and the isomorphic library off server code', () => {

@@ -7,9 +7,9 @@
 // (src/server/media/media-repository.ts), never through this path.
 import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook } from 'payload'
 import { sql } from 'drizzle-orm'
+import { checkpointsOf } from '../../../src/server/checkpoints'
 import { MissingTransactionError, transactionSql } from '../../../src/server/db/transaction'
 import { EDITOR_READ_ONLY_FIELDS } from '../../../src/server/media/media-repository'
-import { pausePoint } from '../../../src/server/media/pause-points'
 
 export const lockRowBeforeUpdate: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   const id = (args as { id?: unknown }).id
@@ -25,13 +25,13 @@ export const lockRowBeforeUpdate: CollectionBeforeOperationHook = async ({ args,
   return args
 }
 
-export const keepPipelineFields: CollectionBeforeChangeHook = async ({ data, operation, originalDoc }) => {
+export const keepPipelineFields: CollectionBeforeChangeHook = async ({ data, operation, originalDoc, req }) => {
   if (operation !== 'update' || !originalDoc) return data
   const kept = { ...data }
   for (const field of EDITOR_READ_ONLY_FIELDS) {
     if (field in originalDoc) kept[field] = (originalDoc as Record<string, unknown>)[field]
     else delete kept[field]
   }
-  await pausePoint('editor:before-write')
+  await checkpointsOf(req.payload).reached('editor:before-write', String(originalDoc.id))
   return kept
 }

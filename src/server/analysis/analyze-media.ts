@@ -13,7 +13,7 @@ import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
 import { poolOf } from '../db/pool'
 import { standaloneSql } from '../db/transaction'
 import { writeAnalysisResults, writeAnalysisSkipped } from '../media/media-repository'
-import { pausePoint } from '../media/pause-points'
+import { checkpointsOf } from '../checkpoints'
 import { readObject } from '../storage/read-object'
 import { categorise, categoryOfRoom, type CategoryVote } from './category'
 import { countLabels, objectLabels } from './detections'
@@ -149,7 +149,7 @@ async function record(payload: Payload, row: MediaRow, analysis: ImageAnalysis, 
   const tags = analysisTags({ ...words, outdoor })
   const unplaced = !row.section_id && !row.is_hidden
   const suggestion = unplaced ? suggestPlacement(analysis.embedding, asPlaced) : null
-  await pausePoint('analysis:before-results', row.id)
+  await checkpointsOf(payload).reached('analysis:before-results', row.id)
 
   const written = await writeAnalysisResults(payload, row.id, {
     category,

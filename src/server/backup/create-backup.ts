@@ -5,9 +5,9 @@
 // running and maybe a temporary object: the next backup (which holds the same lock, so
 // nothing else is running) clears both, and lists never show anything but complete backups.
 import type { Pool, PoolClient } from 'pg'
+import { type BackupCheckpoint, type Checkpoints, NO_CHECKPOINTS } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { BACKUP_FORMAT, type BackupKind, encodeBackup, keysInJsonText, type ManifestEntry } from './format'
-import { pausePoint } from '../media/pause-points'
 import { buildManifest } from './object-index'
 import { finishRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
@@ -22,8 +22,8 @@ import { putObject } from '../storage/put-object'
 export type BackupContext = {
   pool: Pool
   store?: ObjectStore
-  /** Called at named points; fault tests pause a child process there and kill it. */
-  onStep?: (step: string) => Promise<void>
+  /** Told of each step (checkpoints.ts): a run records it, fault tests kill a process held there. */
+  checkpoints?: Checkpoints<BackupCheckpoint>
   log?: (message: string, error?: unknown) => void
 }
 
@@ -71,7 +71,7 @@ export async function createBackupLocked({
   pool,
   kind,
   store = appStore(),
-  onStep,
+  checkpoints = NO_CHECKPOINTS,
   log = () => undefined,
   retention = true,
 }: BackupContext & { kind: BackupKind; retention?: boolean }): Promise<BackupRecord> {
@@ -79,8 +79,8 @@ export async function createBackupLocked({
   // A restore killed after its commit left object moves: they come first.
   await finishRestoreTidy(pool, store, log).catch((error) => log('Could not finish the object moves of an interrupted restore', error))
   const snapshot = await takeSnapshot(pool)
-  await onStep?.('backup-snapshot-read')
-  const record = await writeBackup({ pool, store, kind, snapshot, onStep, log })
+  await checkpoints.reached('backup-snapshot-read')
+  const record = await writeBackup({ pool, store, kind, snapshot, checkpoints, log })
   // Old backups and unreferenced trash go after a good backup; a failure there loses nothing.
   if (retention) await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
   return record
@@ -95,7 +95,7 @@ export async function writeBackup({
   store,
   kind,
   snapshot,
-  onStep,
+  checkpoints = NO_CHECKPOINTS,
   log = () => undefined,
   pruneIndex = true,
   known,
@@ -119,7 +119,7 @@ export async function writeBackup({
 
   try {
     const { manifest, missing } = await buildManifest(pool, store, snapshot.keys, { prune: pruneIndex, known })
-    await onStep?.('backup-manifest-built')
+    await checkpoints.reached('backup-manifest-built')
     if (missing) log(`Backup ${file}: ${missing} referenced objects were not in the store and are not in its manifest`)
 
     const { bytes, sha256 } = await encodeBackup({
@@ -129,10 +129,9 @@ export async function writeBackup({
       tables: snapshot.tables,
       manifest,
     })
-    await onStep?.('backup-encoded')
+    await checkpoints.reached('backup-encoded')
     await putObject({ store, key: tempKey, body: bytes, contentType: 'application/gzip' })
-    await onStep?.('backup-written')
-    await pausePoint('backup:written')
+    await checkpoints.reached('backup-written')
     await copyObject({ store, from: tempKey, to: objectKey })
     await deleteObject({ store, key: tempKey })
 
@@ -157,7 +156,7 @@ export async function writeBackup({
       snapshotAt: snapshot.snapshotAt,
       completedAt: done[0].completed_at.toISOString(),
     }
-    await onStep?.('backup-recorded')
+    await checkpoints.reached('backup-recorded')
     return record
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)

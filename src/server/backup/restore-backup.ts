@@ -12,6 +12,7 @@
 import pLimit from 'p-limit'
 import pRetry from 'p-retry'
 import type { Pool, PoolClient } from 'pg'
+import { type Checkpoints, NO_CHECKPOINTS, type RestoreCheckpoint } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { type BackupContext, type BackupRecord, readSnapshot, writeBackup } from './create-backup'
 import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
@@ -53,8 +54,10 @@ export type TidyPlan = { orphaned: string[]; broughtBack: ManifestEntry[] }
 
 type BackupRow = { id: string; file: string; object_key: string; sha256: string; snapshot_at: Date }
 
-export type RestoreContext = BackupContext & {
+export type RestoreContext = Omit<BackupContext, 'checkpoints'> & {
   backupId?: string
+  /** Told of each step (checkpoints.ts): a run records it, fault tests kill a process held there. */
+  checkpoints?: Checkpoints<RestoreCheckpoint>
   /** Runs inside the restore's transaction just before COMMIT: what it writes commits with the rows. */
   beforeCommit?: (client: PoolClient, outcome: { result: RestoreResult; tidy: TidyPlan }) => Promise<void>
 }
@@ -126,7 +129,7 @@ export async function restoreLocked({
   pool,
   store = appStore(),
   backupId,
-  onStep,
+  checkpoints = NO_CHECKPOINTS,
   log = () => undefined,
   beforeCommit,
 }: RestoreContext): Promise<RestoreResult> {
@@ -146,25 +149,25 @@ export async function restoreLocked({
   const bytes = await readObject({ store, key: backup.object_key })
   if (!bytes) throw new BackupRefused(`The backup file ${backup.file} is missing from the store: nothing was restored.`)
   const document = await decodeBackup(bytes, backup.sha256)
-  await onStep?.('restore-decoded')
+  await checkpoints.reached('restore-decoded')
 
   const client = await pool.connect()
   try {
     const shapes = await readTableShapes(client)
     const plan = planRestore(document, { appliedMigrations: await appliedMigrations(client), shapes })
-    await onStep?.('restore-planned')
+    await checkpoints.reached('restore-planned')
 
     await client.query('BEGIN')
     try {
       // No other writer may change these tables from here to the end (readers go on): the
       // restore point is then exactly what the restore replaces.
       await lockTables(client, shapes.map((shape) => shape.name))
-      await onStep?.('restore-locked')
+      await checkpoints.reached('restore-locked')
       // trash/ is listed while the rows are read (a photo deleted just before is in one or the other).
       const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects({ store, prefix: KEY_PREFIXES.trash })])
       const { rows: ids } = await client.query<{ id: string }>('SELECT id::text AS id FROM media')
       const before = { ids: new Set(ids.map((row) => row.id)), keys: current.keys }
-      await onStep?.('restore-before-read')
+      await checkpoints.reached('restore-before-read')
 
       // Every object of the manifest must be in the store, or in trash/ to be brought back.
       // Objects the current rows use, with the size the index knows, are in place (they are
@@ -188,7 +191,7 @@ export async function restoreLocked({
           `${missing.length} file${missing.length === 1 ? '' : 's'} of this backup ${missing.length === 1 ? 'is' : 'are'} no longer in the store (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): nothing was restored.`,
         )
       }
-      await onStep?.('restore-objects-checked')
+      await checkpoints.reached('restore-objects-checked')
 
       // Three things at once: the restore point written (gzip and upload), the objects copied
       // back from trash/, and the rows replaced in this transaction. COMMIT only when all are done.
@@ -200,7 +203,7 @@ export async function restoreLocked({
         log,
         pruneIndex: false,
         known: indexed,
-        onStep: (step) => onStep?.(`restore-point:${step}`) ?? Promise.resolve(),
+        checkpoints: { reached: (point, subject) => checkpoints.reached(`restore-point:${point}`, subject) },
       })
       const objectsBack = bringBack(store, toBringBack)
       // Both run to the end even when the other fails, so none is left running after a ROLLBACK.
@@ -209,7 +212,7 @@ export async function restoreLocked({
       let restoredKeys: Set<string>
       try {
         for (const table of [...plan].reverse()) await client.query(`DELETE FROM ${ident(table.name)}`)
-        await onStep?.('restore-deleted')
+        await checkpoints.reached('restore-deleted')
         for (const table of plan) {
           if (!table.rows.length) continue
           const columns = table.columns.map(ident).join(', ')
@@ -227,7 +230,7 @@ export async function restoreLocked({
             )
           }
         }
-        await onStep?.('restore-inserted')
+        await checkpoints.reached('restore-inserted')
         restoredKeys = new Set<string>()
         for (const table of plan) keysInRows(table.rows, restoredKeys)
         // The triggers bump it for media and sections; a table added later may have none.
@@ -236,14 +239,14 @@ export async function restoreLocked({
         await settled
       }
       const restorePoint = await restorePointWritten
-      await onStep?.('restore-point-taken')
+      await checkpoints.reached('restore-point-taken')
       const wrong = await objectsBack
       if (wrong.length) {
         throw new BackupRefused(
           `${wrong.length} file(s) could not be brought back with their size (${wrong.slice(0, 3).join(', ')}): nothing was restored.`,
         )
       }
-      await onStep?.('restore-objects-back')
+      await checkpoints.reached('restore-objects-back')
 
       const mediaRows = plan.find((table) => table.name === 'media')?.rows ?? []
       const restoredIds = new Set(mediaRows.map((row) => String(row.id)))
@@ -264,11 +267,11 @@ export async function restoreLocked({
       // The moves the restore owes commit with it (restore-tidy.ts).
       await recordRestoreTidy(client, tidy.orphaned, tidy.broughtBack.map((entry) => entry.key))
       await beforeCommit?.(client, { result, tidy })
-      await onStep?.('restore-before-commit')
+      await checkpoints.reached('restore-before-commit')
       await client.query('COMMIT')
-      await onStep?.('restore-after-commit')
+      await checkpoints.reached('restore-after-commit')
       await tidyAfterRestore({ pool, store, plan: tidy, log })
-      await onStep?.('restore-objects-tidied')
+      await checkpoints.reached('restore-objects-tidied')
       return result
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined)

@@ -9,6 +9,7 @@
 //     transaction, so a re-run after the COMMIT only finishes the tidying, and one before it
 //     restores again (nothing had changed).
 import type { Pool } from 'pg'
+import { type Checkpoints, NO_CHECKPOINTS } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { failRun, finishRun, recordProgress } from '../runs/record-run'
 import { findRun as findAnyRun, type RunRecord } from '../runs/run'
@@ -127,14 +128,14 @@ export async function executeRun({
   runId,
   store = appStore(),
   log = () => undefined,
-  onStep,
+  checkpoints = NO_CHECKPOINTS,
 }: {
   pool: Pool
   runId: string
   store?: ObjectStore
   log?: (message: string, error?: unknown) => void
-  /** Fault tests pause here, as in create-backup.ts and restore-backup.ts. */
-  onStep?: (step: string) => Promise<void>
+  /** Told of each step after the run records it (checkpoints.ts): fault tests kill a process held there. */
+  checkpoints?: Checkpoints
 }): Promise<void> {
   await withPoolAdvisoryLock(pool, LOCKS.backup, async () => {
     const run = await findAnyRun(pool, runId)
@@ -149,15 +150,17 @@ export async function executeRun({
     // The step is written as the run goes (the panel shows where it is); writes are small. Not
     // once the restore's transaction holds the run's row (it writes the outcome there).
     let writeSteps = true
-    const step = async (name: string) => {
-      if (writeSteps) await recordProgress(pool, runId, { step: name })
-      await onStep?.(name)
+    const steps: Checkpoints = {
+      reached: async (point, subject) => {
+        if (writeSteps) await recordProgress(pool, runId, { step: point })
+        await checkpoints.reached(point, subject)
+      },
     }
     try {
       if (operation === 'create') {
-        const backup = await createBackupLocked({ pool, store, kind: 'manual', log, retention: false, onStep: step })
+        const backup = await createBackupLocked({ pool, store, kind: 'manual', log, retention: false, checkpoints: steps })
         await finishRun(pool, runId, { backupFile: backup.file })
-        await onStep?.('run-done')
+        await checkpoints.reached('run-done')
         await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
         return
       }
@@ -166,7 +169,7 @@ export async function executeRun({
         store,
         log,
         backupId: typeof run.detail?.backupId === 'string' ? run.detail.backupId : undefined,
-        onStep: step,
+        checkpoints: steps,
         // The outcome commits with the restored rows: a crash after COMMIT cannot lose it.
         beforeCommit: async (client, { result, tidy }) => {
           writeSteps = false

@@ -7,10 +7,10 @@
 // crash or kill, takes the rows still without hashes); queued at start-up when any row needs
 // it and no backfill is waiting already.
 import type { Payload } from 'payload'
+import { checkpointsOf } from '../checkpoints'
 import { poolOf } from '../db/pool'
 import { standaloneSql } from '../db/transaction'
 import { fillMissingHashes } from '../media/media-repository'
-import { pausePoint } from '../media/pause-points'
 import { perceptualHashesOf, regionHashesOf } from '../media/phash'
 import { readObject } from '../storage/read-object'
 import { HASH_BACKFILL_TASK } from './scan-task'
@@ -49,7 +49,7 @@ export async function backfillDuplicateHashes(payload: Payload): Promise<Backfil
         payload.logger.warn({ err: error, msg: `No mirror or region hashes for media ${id}` })
         continue
       }
-      await pausePoint('backfill:before-write')
+      await checkpointsOf(payload).reached('backfill:before-write', id)
       if (await fillMissingHashes(standaloneSql(payload), id, { mirrorHash: hashes.mirror, regionHashes: hashes.regions })) {
         result.written++
       }

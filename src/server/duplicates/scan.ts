@@ -8,7 +8,7 @@ import type { Payload } from 'payload'
 import type { DuplicateScanStatus } from '../../lib/api/types'
 import { runPercent } from '../../lib/run-progress'
 import { poolOf } from '../db/pool'
-import { pausePoint } from '../media/pause-points'
+import { checkpointsOf } from '../checkpoints'
 import { failRun, finishRun, recordProgress } from '../runs/record-run'
 import { findRun, latestRuns, type RunRecord } from '../runs/run'
 import { startOrJoinRun } from '../runs/start-or-join-run'
@@ -121,7 +121,7 @@ export async function runScan(payload: Payload, scanId: string): Promise<void> {
     const processed = total > 0 ? Math.round((done / total) * rows.length) : 0
     await recordProgress(pool, scanId, { done: processed })
   })
-  await pausePoint('scan:before-results')
+  await checkpointsOf(payload).reached('scan:before-results', scanId)
 
   await saveScanGroups(payload, scanId, groups)
 }

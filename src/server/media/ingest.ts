@@ -17,7 +17,6 @@ import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
 import { perceptualHashesOf, regionHashesOf } from './phash'
 import { readStoredFile, writePipelineFields, type PipelineFields } from './media-repository'
-import { pausePoint } from './pause-points'
 import { processImage } from './process-image'
 import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
 import { getObject } from '../storage/get-object'
@@ -26,6 +25,7 @@ import { moveToTrash } from '../storage/move-to-trash'
 import { putObject } from '../storage/put-object'
 import { readObject } from '../storage/read-object'
 import { standaloneSql } from '../db/transaction'
+import { checkpointsOf } from '../checkpoints'
 
 /** The rendition the lightbox shows: its saving against the original is the compression ratio. */
 export const DISPLAY_WIDTH = 1600
@@ -51,7 +51,7 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
       detected.kind === 'image'
         ? await ingestImage(mediaId, media.storageKey, originalSize)
         : await ingestVideo(mediaId, media.storageKey, originalSize)
-    await pausePoint('ingest:before-results', mediaId)
+    await checkpointsOf(payload).reached('ingest:before-results', mediaId)
     await update(payload, mediaId, {
       ...fields,
       isOptimized: true,

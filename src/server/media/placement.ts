@@ -18,7 +18,7 @@ import type { MediaFile } from '../../lib/api/types'
 import { inTransaction, transactionSql } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
 import { assignMany, readMediaFile, writeManagerFields, writeSortOrder, type ManagerFields } from './media-repository'
-import { pausePoint } from './pause-points'
+import { checkpointsOf } from '../checkpoints'
 
 type Section = { id: string; name: string }
 
@@ -143,7 +143,7 @@ export async function updateMetadata(req: PayloadRequest, id: string, change: Me
 
 /** Writes the manager's fields (only those given) in req's transaction, then answers the record as it now is. */
 async function writeAndAnswer(req: PayloadRequest, id: string, fields: ManagerFields): Promise<MediaFile> {
-  await pausePoint('manager:before-write')
+  await checkpointsOf(req.payload).reached('manager:before-write', id)
   const db = await transactionSql(req)
   const answer = (await writeManagerFields(db, id, fields)) && (await readMediaFile(db, id, { forAdmin: true }))
   if (!answer) throw notFound(`Media file ${id} was not found.`)
