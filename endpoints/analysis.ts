@@ -10,7 +10,7 @@ import { analysisProgress, currentAnalysisRun, startAnalysisRun } from '../src/s
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
 import { notFound } from '../src/server/http/errors'
-import { waitForRun } from '../src/server/runs/wait-for-run'
+import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
 
 async function progressOf(req: PayloadRequest, runId: string): Promise<AnalysisProgress> {
   const progress = await analysisProgress(req.payload, runId)
@@ -24,7 +24,7 @@ export const analysisEndpoints = [
     const { force = false } = await parseBody(req, analyzeAllSchema)
     const runId = await startAnalysisRun(req.payload, { force, startedBy: String(user.id) })
     if (!runId) return Response.json({ analyzed: 0 } satisfies AnalysisResult)
-    await waitForRun(poolOf(req.payload), runId, { signal: req.signal })
+    await waitForRun(poolOf(req.payload), runId, { signal: req.signal, waitMs: runWaitMs(req.payload) })
     const progress = await progressOf(req, runId)
     const result: AnalysisResult = progress.done
       ? { analyzed: progress.analyzed, skipped: progress.skipped }

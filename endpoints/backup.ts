@@ -15,7 +15,7 @@ import { readObject } from '../src/server/storage/read-object'
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
 import { HttpError, notFound } from '../src/server/http/errors'
-import { waitForRun } from '../src/server/runs/wait-for-run'
+import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
 
 const runUrl = (runId: string) => `/api/backup/runs/${runId}`
 
@@ -42,7 +42,7 @@ async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore'
     if (error instanceof RestoreRunning) throw new HttpError(409, error.message)
     throw error
   })
-  const ended = await waitForRun(pool, run.runId, { signal: req.signal })
+  const ended = await waitForRun(pool, run.runId, { signal: req.signal, waitMs: runWaitMs(req.payload) })
   return runAnswer((ended && backupRunOf(ended)) ?? run)
 }
 

@@ -10,7 +10,7 @@ import { listDuplicateGroups } from '../src/server/duplicates/groups'
 import { latestScan, startScan, statusOf, type ScanStatus } from '../src/server/duplicates/scan'
 import { endpoint, parseBody, requireUser } from '../src/server/http/endpoint'
 import { HttpError } from '../src/server/http/errors'
-import { waitForRun } from '../src/server/runs/wait-for-run'
+import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
 
 function scanAnswer(scan: ScanStatus): Response {
   if (scan.status === 'failed') throw new HttpError(500, scan.error ?? 'The duplicate scan failed.')
@@ -28,7 +28,7 @@ export const duplicatesEndpoints = [
     const user = requireUser(req)
     await parseBody(req, scanBodySchema)
     const { scan } = await startScan(req.payload, { startedBy: String(user.id) })
-    const ended = await waitForRun(poolOf(req.payload), scan.runId, { signal: req.signal })
+    const ended = await waitForRun(poolOf(req.payload), scan.runId, { signal: req.signal, waitMs: runWaitMs(req.payload) })
     return scanAnswer(ended ? statusOf(ended) : scan)
   }),
 

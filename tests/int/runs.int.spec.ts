@@ -8,14 +8,13 @@ import type { Payload } from 'payload'
 import type { Pool, PoolClient } from 'pg'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Run } from '../../src/lib/api/types'
-import { RUN_WAIT_MS } from '../../src/lib/constants'
 import type { RunKind } from '../../src/lib/schemas/runs'
 import { BACKUP_TASK } from '../../src/server/backup/schedule'
 import { poolOf } from '../../src/server/db/pool'
 import { failRun, finishRun, recordProgress } from '../../src/server/runs/record-run'
 import { ABANDONED_REASON, findRun } from '../../src/server/runs/run'
 import { startOrJoinRun } from '../../src/server/runs/start-or-join-run'
-import { runWait, waitForRun } from '../../src/server/runs/wait-for-run'
+import { waitForRun } from '../../src/server/runs/wait-for-run'
 import { Session, signedInAdmin } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
@@ -47,7 +46,6 @@ beforeAll(async () => {
 }, 120_000)
 
 afterEach(async () => {
-  runWait.ms = RUN_WAIT_MS
   await pool.query('DELETE FROM runs')
   await pool.query('DELETE FROM payload_jobs WHERE queue = $1', [IDLE_QUEUE])
 })
@@ -155,9 +153,7 @@ describe('progress and the end', () => {
 describe('the bounded wait', () => {
   it('answers the run as it ended when it ends within the wait, and the run still going when the wait is over', async () => {
     const { run } = (await start('backup'))!
-    runWait.ms = 0
-    expect(await waitForRun(pool, run.id)).toMatchObject({ id: run.id, status: 'running' })
-    runWait.ms = RUN_WAIT_MS
+    expect(await waitForRun(pool, run.id, { waitMs: 0 })).toMatchObject({ id: run.id, status: 'running' })
     const waiting = waitForRun(pool, run.id)
     await finishRun(pool, run.id, { backupFile: 'backup-x.json.gz' })
     expect(await waiting).toMatchObject({ status: 'done', result: { backupFile: 'backup-x.json.gz' } })
