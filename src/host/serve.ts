@@ -10,7 +10,7 @@ import { getPayload } from 'payload'
 import { publicPageCache } from '../../media-public/page-cache'
 import { poolOf } from '../server/db/pool'
 import { readEnv } from '../server/env'
-import { declareHostServer, trustProxyFrom } from './http/client-address'
+import { trustProxyFrom } from './http/client-address'
 import { hostRequestHandler } from './http/host-server'
 import { productRoutes } from './http/product-routes'
 import { securityHeaders, storeOrigins } from './http/security-headers'
@@ -35,10 +35,10 @@ async function main() {
   const selfHost = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
   const servePublicPage = publicPageCache(payload, () => `http://${selfHost}:${port}`)
 
-  declareHostServer()
   const server = http.createServer(
     hostRequestHandler({
       trust: trustProxyFrom(process.env.TRUST_PROXY),
+      secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()), dev }),
       routes: [...productRoutes(payload), servePublicPage],
       next: handle,

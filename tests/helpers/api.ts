@@ -1,12 +1,11 @@
 // Calls the HTTP API through Payload's own request handling (routing, auth strategies,
 // CSRF origin check, cookies) without a Next server, as the browser would.
-import { handleEndpoints } from 'payload'
-import { CLIENT_ADDRESS_HEADER, declareHostServer } from '../../src/server/http/client-address'
+import { getPayload, handleEndpoints } from 'payload'
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_PROOF_HEADER, clientAddressProof } from '../../src/server/http/client-address'
 import { testConfig as config } from './test-config'
 
-// These calls skip the host server, so the helper stamps each session's address as the host
-// server would (rate limits are per address; a real server takes it from the socket).
-declareHostServer()
+// These calls skip the host server, so the helper stamps each session's address, with its
+// proof, as the host server would (rate limits are per address; a real server takes it from the socket).
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -22,7 +21,13 @@ export class Session {
     path: string,
     options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ) {
-    const headers = new Headers({ Origin: ORIGIN, [CLIENT_ADDRESS_HEADER]: this.address, ...options.headers })
+    const { secret } = await getPayload({ config })
+    const headers = new Headers({
+      Origin: ORIGIN,
+      [CLIENT_ADDRESS_HEADER]: this.address,
+      [CLIENT_ADDRESS_PROOF_HEADER]: clientAddressProof(this.address, secret),
+      ...options.headers,
+    })
     if (this.cookie) headers.set('Cookie', this.cookie)
     let body: string | undefined
     if (options.rawBody !== undefined) body = options.rawBody

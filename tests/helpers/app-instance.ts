@@ -100,7 +100,7 @@ async function main() {
   const [{ getPayload, handleEndpoints }, { testConfig: config }] = await Promise.all([import('payload'), import('./test-config')])
   const { keepPoolErrorsQuiet, poolOf } = await import('../../src/server/db/pool')
   const { hostRequestHandler } = await import('../../src/host/http/host-server')
-  const { declareHostServer, trustProxyFrom } = await import('../../src/host/http/client-address')
+  const { trustProxyFrom } = await import('../../src/host/http/client-address')
   const { productRoutes } = await import('../../src/host/http/product-routes')
   const { sendWebResponse, toHeaders } = await import('../../src/host/http/node-bridge')
   const { securityHeaders, storeOrigins } = await import('../../src/host/http/security-headers')
@@ -162,12 +162,12 @@ async function main() {
     await sendWebResponse(res, await handleEndpoints({ config, request }))
   }
 
-  declareHostServer()
   let origin = ''
   const servePublicPage = publicPageCache(payload, () => origin)
   const server = http.createServer(
     hostRequestHandler({
       trust: trustProxyFrom('loopback'),
+      secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
       routes: [...productRoutes(payload), servePublicPage],
       next: standIn,

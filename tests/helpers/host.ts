@@ -7,7 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { handleEndpoints, type Payload } from 'payload'
 import { readEnv } from '../../src/server/env'
-import { declareHostServer, trustProxyFrom } from '../../src/host/http/client-address'
+import { trustProxyFrom } from '../../src/host/http/client-address'
 import { hostRequestHandler } from '../../src/host/http/host-server'
 import { sendWebResponse, toHeaders } from '../../src/host/http/node-bridge'
 import { productRoutes } from '../../src/host/http/product-routes'
@@ -43,11 +43,11 @@ async function payloadRest(req: http.IncomingMessage, res: http.ServerResponse) 
 export type TestHost = { url: string; errors: unknown[]; close: () => Promise<void> }
 
 export async function startTestHost(payload: Payload, { trustProxy }: { trustProxy?: string } = {}): Promise<TestHost> {
-  declareHostServer()
   const errors: unknown[] = []
   const server = http.createServer(
     hostRequestHandler({
       trust: trustProxyFrom(trustProxy),
+      secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
       routes: productRoutes(payload),
       next: payloadRest,

@@ -16,6 +16,7 @@ beforeAll(async () => {
   server = http.createServer(
     hostRequestHandler({
       trust: trustProxyFrom(undefined),
+      secret: 'a test secret',
       headers: {},
       routes: [
         async (req) => {

@@ -1,12 +1,16 @@
 // The client's network address as the host server works it out: the TCP peer's, never a header
 // a client can write. X-Forwarded-For is believed only when the peer is a proxy named in
 // TRUST_PROXY, and then only for the hops those proxies appended (proxy-addr, as Express does
-// it). The answer is stamped on the request for the services (src/server/http/client-address.ts).
+// it). The answer is stamped on the request for the services, with its proof
+// (src/server/http/client-address.ts).
 import type { IncomingMessage } from 'node:http'
 import proxyaddr from 'proxy-addr'
-import { CLIENT_ADDRESS_HEADER, UNKNOWN_CLIENT } from '../../server/http/client-address'
-
-export { declareHostServer } from '../../server/http/client-address'
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_PROOF_HEADER,
+  clientAddressProof,
+  UNKNOWN_CLIENT,
+} from '../../server/http/client-address'
 
 export type TrustProxy = (address: string, hop: number) => boolean
 
@@ -34,7 +38,12 @@ export function clientAddressOf(req: IncomingMessage, trust: TrustProxy): string
   return proxyaddr(req as Parameters<typeof proxyaddr>[0], trust)
 }
 
-/** Called by the host server for every request, before anything else reads the headers. */
-export function stampClientAddress(req: IncomingMessage, trust: TrustProxy): void {
-  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, trust)
+/**
+ * Called by the host server for every request, before anything else reads the headers;
+ * `secret` is Payload's (payload.secret), which the services check the proof with.
+ */
+export function stampClientAddress(req: IncomingMessage, trust: TrustProxy, secret: string): void {
+  const address = clientAddressOf(req, trust)
+  req.headers[CLIENT_ADDRESS_HEADER] = address
+  req.headers[CLIENT_ADDRESS_PROOF_HEADER] = clientAddressProof(address, secret)
 }

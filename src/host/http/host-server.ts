@@ -20,6 +20,8 @@ export type HostRoute = (req: IncomingMessage, res: ServerResponse) => Promise<b
 
 type Options = {
   trust: TrustProxy
+  /** Payload's secret (payload.secret): proves the stamped client address to the services. */
+  secret: string
   headers: Record<string, string>
   /** Tried in turn; the first that answers wins. */
   routes: HostRoute[]
@@ -82,9 +84,9 @@ export function refuseBadRequest(req: IncomingMessage, res: ServerResponse): boo
   return false
 }
 
-export function hostRequestHandler({ trust, headers, routes, next, onError }: Options) {
+export function hostRequestHandler({ trust, secret, headers, routes, next, onError }: Options) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    stampClientAddress(req, trust)
+    stampClientAddress(req, trust, secret)
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     if (refuseBadRequest(req, res)) {
       req.resume()

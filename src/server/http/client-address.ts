@@ -2,23 +2,29 @@
 // upload URLs, load-time reports). The host server works the address out once per request
 // (src/host/http/client-address.ts: the TCP peer, or behind TRUST_PROXY the first untrusted
 // hop) and stamps it on a header of its own, overwriting whatever the client sent under that
-// name; the endpoints behind Next read that header here. Without the host server in front
-// (a plain `next start`) nothing can vouch for the header, so every caller shares one address.
+// name, with a proof beside it: an HMAC of the address under Payload's secret. Payload's own
+// routes (sign-in, registration) are reached through Next, which hands a route nothing of the
+// host's but the request's headers; the proof is how the services know the host wrote them.
+// Without the host server in front (a plain `next start`) no address has a proof, so every
+// caller shares one address.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Payload } from 'payload'
 
 export const CLIENT_ADDRESS_HEADER = 'x-gallery-client-address'
+export const CLIENT_ADDRESS_PROOF_HEADER = 'x-gallery-client-address-proof'
 /** The shared key when no host server vouches for the address. */
 export const UNKNOWN_CLIENT = 'unknown'
 
-const HOST_SERVER = Symbol.for('property-gallery.host-server-stamps-client-address')
-type Flagged = typeof globalThis & { [HOST_SERVER]?: boolean }
-
-/** The host server (or a test standing in for it) declares that it stamps every request. */
-export function declareHostServer(): void {
-  ;(globalThis as Flagged)[HOST_SERVER] = true
+/** The proof the host stamps beside an address; `secret` is Payload's (payload.secret). */
+export function clientAddressProof(address: string, secret: string): string {
+  return createHmac('sha256', secret).update(address).digest('base64url')
 }
 
-/** The address the host server stamped, or the shared key when there is no host server. */
-export function requestClientAddress(headers: Headers): string {
-  if (!(globalThis as Flagged)[HOST_SERVER]) return UNKNOWN_CLIENT
-  return headers.get(CLIENT_ADDRESS_HEADER) || UNKNOWN_CLIENT
+/** The address the host server stamped and proved, or the shared key when none did. */
+export function requestClientAddress(req: { headers: Headers; payload: Pick<Payload, 'secret'> }): string {
+  const address = req.headers.get(CLIENT_ADDRESS_HEADER)
+  const proof = Buffer.from(req.headers.get(CLIENT_ADDRESS_PROOF_HEADER) ?? '')
+  if (!address) return UNKNOWN_CLIENT
+  const expected = Buffer.from(clientAddressProof(address, req.payload.secret))
+  return proof.length === expected.length && timingSafeEqual(proof, expected) ? address : UNKNOWN_CLIENT
 }

@@ -2,7 +2,7 @@
 // URLs and load-time reports. Per instance: enough to slow down guessing; the account lockout
 // (Payload's maxLoginAttempts) is the durable defence. The address is the one the host server
 // vouches for (client-address.ts), never a forwarding header a client can write.
-import { APIError } from 'payload'
+import { APIError, type PayloadRequest } from 'payload'
 import { requestClientAddress } from './client-address'
 
 type Window = { startedAt: number; count: number }
@@ -16,8 +16,8 @@ export class TooManyAttempts extends APIError {
 
 export function rateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
   const windows = new Map<string, Window>()
-  return function check(req: { headers: Headers }, scope = '') {
-    const key = `${requestClientAddress(req.headers)}|${scope}`
+  return function check(req: Pick<PayloadRequest, 'headers' | 'payload'>, scope = '') {
+    const key = `${requestClientAddress(req)}|${scope}`
     const now = Date.now()
     let window = windows.get(key)
     if (!window || now - window.startedAt >= windowMs) {
