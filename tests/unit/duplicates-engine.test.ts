@@ -7,7 +7,8 @@ import { organisationToCarry } from '../../src/lib/duplicate-carry'
 import { findDuplicateGroups, type ScanRow } from '../../src/server/duplicates/find-groups'
 import { hamming64, mirrored, parseHash64, popcount32 } from '../../src/server/duplicates/hash64'
 import { HashIndex, masksWithin } from '../../src/server/duplicates/hash-index'
-import { normaliseName, similarNames } from '../../src/server/duplicates/names'
+import { normaliseName } from '../../src/server/duplicates/names'
+import { similarNames } from '../helpers/duplicate-measures'
 import { UnionFind } from '../../src/server/duplicates/union-find'
 
 describe('64-bit hash distances', () => {

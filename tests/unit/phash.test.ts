@@ -2,14 +2,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import {
-  closestHashDistance,
-  hammingDistance,
-  perceptualHash,
-  perceptualHashesOf,
-  perceptualHashOf,
-  regionHashesOf,
-} from '../../src/server/media/phash'
+import { hammingDistance, perceptualHash, perceptualHashesOf, regionHashesOf } from '../../src/server/media/phash'
+import { closestHashDistance, perceptualHashOf } from '../helpers/duplicate-measures'
 
 const SIDE = 32
 

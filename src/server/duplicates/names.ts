@@ -30,9 +30,3 @@ export function normaliseName(filename: string): string {
   }
   return name.replace(/[^a-z0-9]+/g, '')
 }
-
-/** Whether two file names name copies of one file (the same normalised name, not empty). */
-export function similarNames(a: string, b: string): boolean {
-  const x = normaliseName(a)
-  return x.length > 0 && x === normaliseName(b)
-}

@@ -76,25 +76,9 @@ export function hammingDistance(a: string, b: string): number {
   return distance
 }
 
-/**
- * The closest two pictures come over all their hashes (whole image and centre crops):
- * a copy cropped by a few percent is near one of the other's crop hashes even when the
- * whole-image hashes drifted apart.
- */
-export function closestHashDistance(a: readonly string[], b: readonly string[]): number {
-  let best = 64
-  for (const x of a) for (const y of b) best = Math.min(best, hammingDistance(x, y))
-  return best
-}
-
 type DecodeOptions = {
   /** Refuse images with more pixels than this before decoding. @default MAX_IMAGE_PIXELS */
   maxPixels?: number
-}
-
-/** The pHash of an encoded image (JPEG, PNG, GIF, WebP), upright per its EXIF orientation. */
-export async function perceptualHashOf(input: Buffer, options: DecodeOptions = {}): Promise<string> {
-  return (await perceptualHashesOf(input, options)).hash
 }
 
 /**
