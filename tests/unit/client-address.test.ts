@@ -43,15 +43,16 @@ describe('client address', () => {
   it('is believed by the services only with the proof the host stamped beside it', () => {
     const req = request('192.0.2.44', { [CLIENT_ADDRESS_PROOF_HEADER]: 'forged' })
     stampClientAddress(req, trustProxyFrom(undefined), SECRET)
-    const asServices = (headers: Record<string, string>) => requestClientAddress({ headers: new Headers(headers), payload: { secret: SECRET } })
+    const asServices = (headers: Record<string, string>) =>
+      requestClientAddress({ headers: new Headers(headers), payload: { secret: SECRET } })
     const stamped = req.headers as Record<string, string>
     expect(asServices(stamped)).toBe('192.0.2.44')
     // Without the host server in front (or with another secret) a client's header is worth nothing.
     expect(asServices({ [CLIENT_ADDRESS_HEADER]: '1.1.1.1' })).toBe(UNKNOWN_CLIENT)
     expect(asServices({ ...stamped, [CLIENT_ADDRESS_HEADER]: '1.1.1.1' })).toBe(UNKNOWN_CLIENT)
-    expect(asServices({ [CLIENT_ADDRESS_HEADER]: '1.1.1.1', [CLIENT_ADDRESS_PROOF_HEADER]: clientAddressProof('1.1.1.1', 'other') })).toBe(
-      UNKNOWN_CLIENT,
-    )
+    expect(
+      asServices({ [CLIENT_ADDRESS_HEADER]: '1.1.1.1', [CLIENT_ADDRESS_PROOF_HEADER]: clientAddressProof('1.1.1.1', 'other') }),
+    ).toBe(UNKNOWN_CLIENT)
   })
 
   it('refuses a TRUST_PROXY it cannot read', () => {
