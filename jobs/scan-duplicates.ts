@@ -8,10 +8,11 @@ import { isLastAttempt } from '../src/server/jobs/task-retries'
 export const scanDuplicatesTask: TaskConfig<any> = {
   slug: DUPLICATE_SCAN_TASK,
   label: 'Scan for duplicate media files',
-  inputSchema: [{ name: 'scanId', type: 'text', required: true }],
+  inputSchema: [{ name: 'runId', type: 'text', required: true }],
   retries: DUPLICATE_SCAN_RETRIES,
   handler: async ({ input, job, req }) => {
-    const scanId = String(input.scanId)
+    // Jobs queued before runs were one collection name the run scanId.
+    const scanId = String(input.runId ?? input.scanId)
     try {
       await runScan(req.payload, scanId)
     } catch (error) {

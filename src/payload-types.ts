@@ -249,7 +249,6 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
-  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -570,7 +569,6 @@ export interface MediaSelect<T extends boolean = true> {
   playbackKey?: T;
   derivatives?: T;
   placeholder?: T;
-  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -785,7 +783,7 @@ export interface TaskAnalyzeMedia {
  */
 export interface TaskScanDuplicates {
   input: {
-    scanId: string;
+    runId: string;
   };
   output?: unknown;
 }

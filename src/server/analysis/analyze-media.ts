@@ -19,6 +19,7 @@ import { categorise, categoryOfRoom, type CategoryVote } from './category'
 import { countLabels, objectLabels } from './detections'
 import { analysisTags, describe } from './describe'
 import { analyzeImageBytes, type ImageAnalysis } from './engine'
+import { recordRunItem } from './runs'
 import { nearestPlaced, suggestPlacement, type PlacedPhoto } from './suggest'
 import { describeWithVision } from './vision'
 
@@ -99,12 +100,7 @@ export async function recordOutcome(payload: Payload, input: AnalyzeInput, outco
   if (outcome.state === 'skipped') {
     await writeAnalysisSkipped(standaloneSql(payload), input.mediaId, outcome.reason)
   }
-  if (input.runId) {
-    await poolOf(payload).query(
-      `UPDATE gallery_analysis_run_items SET state = $3, reason = $4 WHERE run_id = $1 AND media_id = $2`,
-      [input.runId, input.mediaId, outcome.state, outcome.state === 'skipped' ? outcome.reason : null],
-    )
-  }
+  if (input.runId) await recordRunItem(payload, input.runId, input.mediaId, outcome)
 }
 
 async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): Promise<AnalyzeOutcome> {

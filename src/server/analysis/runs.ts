@@ -38,6 +38,17 @@ export async function startAnalysisRun(
   return started?.run.id ?? null
 }
 
+/**
+ * A photo's outcome on its item of the run; only while the item is pending, so a job run again
+ * after its worker died leaves the first outcome (and the run's count) as they were.
+ */
+export async function recordRunItem(payload: Payload, runId: string, mediaId: string, outcome: { state: 'analyzed' | 'skipped'; reason?: string }) {
+  await poolOf(payload).query(
+    `UPDATE gallery_analysis_run_items SET state = $3, reason = $4 WHERE run_id = $1 AND media_id = $2 AND state = 'pending'`,
+    [runId, mediaId, outcome.state, outcome.reason ?? null],
+  )
+}
+
 /** The analysis run under way, if any. */
 export const currentAnalysisRun = (payload: Payload) => runningRun(poolOf(payload), 'analysis')
 

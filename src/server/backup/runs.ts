@@ -190,16 +190,11 @@ export async function executeRun({
       await clearTidy(pool, runId)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      await markRunFailed(pool, runId, reason, failureStatus(error))
+      await failRun(pool, runId, reason, failureStatus(error))
       // A refusal or a failure is the run's answer, not a reason to run the job again.
       log(`The backup run ${runId} (${operation}) failed`, error)
     }
   })
-}
-
-/** Ends a run that is still running as failed, with the reason the panel shows and its HTTP status. */
-export async function markRunFailed(pool: Pool, runId: string, reason: string, status: number): Promise<void> {
-  await failRun(pool, runId, reason, status)
 }
 
 async function finishTidy(pool: Pool, store: ObjectStore, runId: string, tidy: TidyPlan, log: (message: string, error?: unknown) => void) {

@@ -13,6 +13,7 @@ import {
   UPLOAD_BACKUP_MAX_DELAY_MS,
 } from '../../lib/constants'
 import { LOCKS } from '../db/advisory-lock'
+import { withPoolTransaction } from '../db/pool'
 import type { BackupKind } from './format'
 
 export const BACKUP_TASK = 'backup'
@@ -21,20 +22,11 @@ const HEARTBEAT_CRON = '* * * * *'
 /** Auto Backup is Active while some instance's scheduler beat within the last two beats. */
 export const SCHEDULER_HEARTBEAT_STALE_MS = 2 * 60 * 1000
 
-async function inEnqueueLock<T>(pool: Pool, work: (query: Pool['query']) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+function inEnqueueLock<T>(pool: Pool, work: (query: Pool['query']) => Promise<T>): Promise<T> {
+  return withPoolTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.backupSchedule])
-    const result = await work(client.query.bind(client) as Pool['query'])
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
+    return work(client.query.bind(client) as Pool['query'])
+  })
 }
 
 const insertJob = (query: Pool['query'], kind: BackupKind, waitMs: number) =>

@@ -7,8 +7,8 @@ import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import type { DuplicateScanStatus } from '../../lib/api/types'
 import { runPercent } from '../../lib/run-progress'
-import { poolOf } from '../db/pool'
 import { checkpointsOf } from '../checkpoints'
+import { poolOf, withPoolTransaction } from '../db/pool'
 import { failRun, finishRun, recordProgress } from '../runs/record-run'
 import { findRun, latestRuns, type RunRecord } from '../runs/run'
 import { startOrJoinRun } from '../runs/start-or-join-run'
@@ -51,11 +51,10 @@ export async function startScan(payload: Payload, { startedBy = null }: { starte
     kind: 'duplicates',
     startedBy,
     queue: async (client, runId) => {
-      // scanId: the name the crash limit reads (src/server/jobs/crash-limit.ts).
       await client.query(
         `INSERT INTO payload_jobs (task_slug, input, queue, total_tried, created_at, updated_at)
          VALUES ($1, $2::jsonb, 'default', 0, now(), now())`,
-        [DUPLICATE_SCAN_TASK, JSON.stringify({ runId, scanId: runId })],
+        [DUPLICATE_SCAN_TASK, JSON.stringify({ runId })],
       )
       return 0
     },
@@ -137,15 +136,10 @@ export async function saveScanGroups(payload: Payload, scanId: string, groups: F
   const memberRows = groups.flatMap((group, index) =>
     group.memberIds.map((mediaId, position) => ({ group_id: groupRows[index].id, media_id: mediaId, position })),
   )
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
+  await withPoolTransaction(pool, async (client, rollback) => {
     // Only the scan that is still running may write; its row is locked until the groups are in.
     const mine = await client.query(`SELECT 1 FROM runs WHERE id = $1 AND status = 'running' FOR UPDATE`, [scanId])
-    if (!mine.rowCount) {
-      await client.query('ROLLBACK')
-      return
-    }
+    if (!mine.rowCount) return rollback()
     await client.query('DELETE FROM duplicate_groups')
     await client.query(
       `INSERT INTO duplicate_groups (id, scan_id, confidence, reason)
@@ -165,13 +159,7 @@ export async function saveScanGroups(payload: Payload, scanId: string, groups: F
     )
     const { rows: kept } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM duplicate_groups')
     await finishRun(client, scanId, { duplicateGroups: kept[0].n })
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
+  })
 }
 
 export async function markScanFailed(payload: Payload, scanId: string, message: string): Promise<void> {

@@ -19,12 +19,14 @@
 // claimer (one more lost claim, still over the limit) gives up on it again.
 import type { Payload } from 'payload'
 import { ANALYZE_TASK } from '../analysis/analysis-task'
-import { markRunFailed } from '../backup/runs'
+import { recordOutcome } from '../analysis/analyze-media'
 import { BACKUP_TASK } from '../backup/schedule'
 import { poolOf } from '../db/pool'
-import { markScanFailed } from '../duplicates/scan'
+import { standaloneSql } from '../db/transaction'
 import { DUPLICATE_SCAN_TASK } from '../duplicates/scan-task'
 import { INGEST_TASK } from '../media/ingest-task'
+import { writeProcessingGivenUp } from '../media/media-repository'
+import { failRun } from '../runs/record-run'
 
 /** Claims that ended with their worker (no end recorded) before the job is given up. */
 export const MAX_LOST_CLAIMS = 3
@@ -93,51 +95,32 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
 export async function giveUpCrashingJob(payload: Payload, job: ClaimedJob): Promise<string> {
   const pool = poolOf(payload)
   const input = job.input ?? {}
+  const mediaId = text(input.mediaId)
+  const runId = text(input.runId)
   let reason: string
   switch (job.taskSlug) {
-    case INGEST_TASK: {
+    case INGEST_TASK:
       reason = crashLimitReason('Processing this file', job.lostClaims)
-      const mediaId = text(input.mediaId)
-      // Only an unfinished record: one processed meanwhile (by a duplicate job) keeps its result.
-      if (mediaId) {
-        await pool.query(
-          `UPDATE media SET status = 'failed', processing_error = $2, updated_at = now()
-            WHERE id = $1 AND status IN ('pending', 'processing')`,
-          [mediaId, reason],
-        )
-      }
+      if (mediaId) await writeProcessingGivenUp(standaloneSql(payload), mediaId, reason)
       break
-    }
-    case ANALYZE_TASK: {
+    case ANALYZE_TASK:
       reason = crashLimitReason('Analysing this photo', job.lostClaims)
-      const mediaId = text(input.mediaId)
-      const runId = text(input.runId)
-      if (mediaId) {
-        await pool.query(`UPDATE media SET analysis_error = $2 WHERE id = $1 AND is_analyzed IS NOT TRUE`, [mediaId, reason])
-        if (runId) {
-          await pool.query(
-            `UPDATE gallery_analysis_run_items SET state = 'skipped', reason = $3
-              WHERE run_id = $1 AND media_id = $2 AND state = 'pending'`,
-            [runId, mediaId, reason],
-          )
-        }
-      }
+      // Recorded as analysis records any photo it skips: on the photo and on the run's item.
+      if (mediaId) await recordOutcome(payload, { mediaId, runId }, { state: 'skipped', reason })
       break
-    }
     case DUPLICATE_SCAN_TASK: {
       reason = crashLimitReason('The duplicate scan', job.lostClaims)
-      const scanId = text(input.scanId)
-      if (scanId) await markScanFailed(payload, scanId, reason)
+      // Jobs queued before runs were one collection name their run scanId.
+      const scanRunId = runId ?? text(input.scanId)
+      if (scanRunId) await failRun(pool, scanRunId, reason)
       break
     }
-    case BACKUP_TASK: {
-      const runId = text(input.runId)
+    case BACKUP_TASK:
       reason = crashLimitReason(runId ? 'This backup run' : 'The backup', job.lostClaims)
       // A manual run records it for the panel. A scheduled backup's half-made row is cleared
       // (objects removed, marked interrupted) by the next backup, which holds the backup lock.
-      if (runId) await markRunFailed(pool, runId, reason, 500)
+      if (runId) await failRun(pool, runId, reason)
       break
-    }
     default:
       reason = crashLimitReason('This job', job.lostClaims)
   }

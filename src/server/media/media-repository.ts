@@ -211,6 +211,17 @@ export async function writePipelineFields(db: SqlSession, id: string, fields: Pi
   return rowCount(result) > 0
 }
 
+/**
+ * Processing given up (the crash limit): failed, with the reason, only while unfinished, so a
+ * record processed meanwhile (by a duplicate job) keeps its result.
+ */
+export async function writeProcessingGivenUp(db: SqlSession, id: string, reason: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE media SET status = 'failed', processing_error = ${reason}, updated_at = now()
+         WHERE id = ${id} AND status IN ('pending', 'processing')`,
+  )
+}
+
 /** The hash backfill: mirror and region hashes, only where still empty (ingest's own stay). */
 export async function fillMissingHashes(
   db: SqlSession,

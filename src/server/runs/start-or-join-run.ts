@@ -3,6 +3,7 @@
 // and its jobs are written in one transaction: a run never exists without the work that ends it.
 import type { Pool, PoolClient } from 'pg'
 import type { RunKind } from '../../lib/schemas/runs'
+import { withPoolTransaction } from '../db/pool'
 import { failAbandonedRuns, RUN_COLUMNS, runningRun, toRun, type RunRecord } from './run'
 
 /** Finished runs are kept this long (the runs list and a late status read). */
@@ -27,32 +28,23 @@ export async function startOrJoinRun(pool: Pool, { kind, startedBy = null, detai
   await pool.query(`DELETE FROM runs WHERE status <> 'running' AND created_at < now() - $1::interval`, [KEEP_FINISHED])
   for (let attempt = 0; attempt < 5; attempt++) {
     await failAbandonedRuns(pool, kind)
-    const client = await pool.connect()
-    try {
-      await client.query('BEGIN')
+    const started = await withPoolTransaction(pool, async (client, rollback) => {
       const inserted = await client.query(
         `INSERT INTO runs (kind, status, detail, started_by_id, step) VALUES ($1, 'running', $2::jsonb, $3, $4)
          ON CONFLICT DO NOTHING RETURNING ${RUN_COLUMNS}`,
         [kind, JSON.stringify(detail), startedBy, step],
       )
-      if (inserted.rows[0]) {
-        const run = toRun(inserted.rows[0])
-        const total = await queue(client, run.id)
-        if (total === null) {
-          await client.query('ROLLBACK')
-          return null
-        }
-        await client.query('UPDATE runs SET total = $2 WHERE id = $1', [run.id, total])
-        await client.query('COMMIT')
-        return { run: { ...run, total }, joined: false }
+      if (!inserted.rows[0]) return 'another is running' as const
+      const run = toRun(inserted.rows[0])
+      const total = await queue(client, run.id)
+      if (total === null) {
+        rollback()
+        return null
       }
-      await client.query('ROLLBACK')
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    } finally {
-      client.release()
-    }
+      await client.query('UPDATE runs SET total = $2 WHERE id = $1', [run.id, total])
+      return { run: { ...run, total }, joined: false }
+    })
+    if (started !== 'another is running') return started
     const running = await runningRun(pool, kind)
     if (running) return { run: running, joined: true }
     // It ended between the insert and the read: start again.
