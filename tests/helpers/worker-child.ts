@@ -5,6 +5,8 @@
 // With WORKER_CRASH_AT="<point>@<subject>" (a media id) it SIGKILLs itself when a job reaches
 // that point for that subject, as a decoder crash or the OOM killer on one hostile file would,
 // and lets every other job through.
+// First: Payload's type generation off in the config the worker entry loads.
+import './no-type-generation'
 import { holdAt, type PausePoint } from '../../src/server/media/pause-points'
 
 const points = (process.argv[2] ?? '').split(',').filter(Boolean) as PausePoint[]
