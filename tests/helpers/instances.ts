@@ -5,6 +5,8 @@ import readline from 'node:readline'
 import type { HttpClient } from './http-client'
 import { entryNodeArgs } from '../../src/host/entries'
 
+const NO_TYPE_GENERATION = new URL('./no-type-generation.ts', import.meta.url).href
+
 /** Polls `check` until it answers something other than undefined/false; fails after `timeoutMs`. */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
@@ -104,8 +106,11 @@ export const saidNothing = (log: string[]) =>
 
 async function startWorkerOnce(env: Record<string, string>, name: string) {
   // `npm run worker`'s entry from its source, as the integration tests run everything without a
-  // build (tests/unit/entries.test.ts checks that the script runs this entry, compiled).
-  const child = spawn(process.execPath, entryNodeArgs('run-worker', { compiled: false }), {
+  // build (tests/unit/entries.test.ts checks that the script runs this entry, compiled), with
+  // Payload's type generation off (tests/helpers/no-type-generation.ts, loaded before it).
+  const args = entryNodeArgs('run-worker', { compiled: false })
+  args.splice(args.length - 1, 0, '--import', NO_TYPE_GENERATION)
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })

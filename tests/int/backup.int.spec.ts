@@ -338,9 +338,15 @@ describe('schedule', () => {
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set([first.id, second.id]))
     expect(rows[1].started_at.getTime()).toBeGreaterThanOrEqual(rows[0].completed_at.getTime())
 
-    const slow = createBackup({ pool, kind: 'manual', checkpoints: { reached: () => new Promise((resolve) => setTimeout(resolve, 1500)) } })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // A backup held at its first step (it holds the lock) until the second has given up.
+    let reached = () => undefined as void
+    let release = () => undefined as void
+    const atFirstStep = new Promise<void>((resolve) => (reached = resolve))
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slow = createBackup({ pool, kind: 'manual', checkpoints: { reached: () => (reached(), held) } })
+    await atFirstStep
     await expect(createBackup({ pool, kind: 'manual', waitMs: 100 })).rejects.toBeInstanceOf(LockBusy)
+    release()
     await slow
   })
 })

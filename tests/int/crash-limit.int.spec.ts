@@ -51,7 +51,7 @@ afterAll(async () => {
 })
 
 async function upload(seed: number, filename: string) {
-  const created = await uploadFile(admin, await makePhoto({ width: 1600, height: 1200, seed }), { filename, contentType: 'image/jpeg' })
+  const created = await uploadFile(admin, await makePhoto({ width: 800, height: 600, seed }), { filename, contentType: 'image/jpeg' })
   expect(created.status).toBe(201)
   return String(created.body.id)
 }

@@ -139,7 +139,9 @@ describe('duplicate hash backfill', () => {
     await sql('DELETE FROM payload_jobs')
     await sql('UPDATE media SET mirror_hash = NULL, region_hashes = NULL WHERE id <> $1', [ids.lost])
     expect(await queueHashBackfill(payload)).toBe(true)
-    const env = { ...process.env, JOBS_STALE_AFTER_MS: '6000', ANALYZE_ON_UPLOAD: 'false' }
+    // The second worker may be up before the killed job is stale: its idle slots look again every
+    // second (the fallback poll, 30 s by default), so it is claimed within a second of going stale.
+    const env = { ...process.env, JOBS_STALE_AFTER_MS: '6000', JOBS_FALLBACK_POLL_MS: '1000', ANALYZE_ON_UPLOAD: 'false' }
     const first = spawnTsx('tests/helpers/worker-child.ts', ['backfill:before-write'], env)
     children.push(first)
     await first.waitFor('PAUSED backfill:before-write')

@@ -192,20 +192,12 @@ describe('several app instances and workers on one database and store', () => {
     // Nothing of this period yet: no auto backup queued or started in the last half period.
     await db.query(`DELETE FROM payload_jobs WHERE task_slug = 'backup' AND input->>'kind' = 'auto'`)
     await db.query(`UPDATE backups SET started_at = started_at - interval '1 day' WHERE kind = 'auto'`)
-    const at = Date.now() + 4_000
-    const results = await Promise.all(
-      ['sched-1', 'sched-2', 'sched-3'].map(
-        (name) =>
-          new Promise<{ queued: boolean }>((resolve, reject) => {
-            const child = spawn(process.execPath, [...TSX_NODE_ARGS, 'tests/helpers/scheduled-child.ts', String(at)], {
-              stdio: ['ignore', 'pipe', 'inherit'],
-              env: { ...process.env, DATABASE_URL: urlFor(name) },
-            })
-            readline.createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)))
-            child.once('exit', (code) => code !== 0 && reject(new Error(`${name} exited ${code}`)))
-          }),
-      ),
-    )
+    // Each process connects first and says so; then all are given one moment, just ahead.
+    const children = ['sched-1', 'sched-2', 'sched-3'].map((name) => scheduledChild(name))
+    for (const child of children) expect(await child.nextLine()).toBe('READY')
+    const at = Date.now() + 500
+    for (const child of children) child.process.stdin!.end(`${at}\n`)
+    const results = await Promise.all(children.map(async (child) => JSON.parse(await child.nextLine()) as { queued: boolean }))
     expect(results.filter((result) => result.queued)).toHaveLength(1)
     const { rows } = await db.query(`SELECT who FROM test_job_events WHERE kind = 'queued' AND task = 'backup' AND who LIKE 'sched-%'`)
     expect(rows).toHaveLength(1)
@@ -217,6 +209,22 @@ describe('several app instances and workers on one database and store', () => {
     for (const worker of workers) expect(worker.exited()).toBe(false)
   })
 })
+
+/** tests/helpers/scheduled-child.ts as the named database client; its output, line by line. */
+function scheduledChild(name: string) {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, 'tests/helpers/scheduled-child.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: urlFor(name) },
+  })
+  const lines: string[] = []
+  const waiting: Array<(line: string) => void> = []
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => (waiting.length ? waiting.shift()!(line) : lines.push(line)))
+  const failed = new Promise<never>((_, reject) => child.once('exit', (code) => code !== 0 && reject(new Error(`${name} exited ${code}`))))
+  failed.catch(() => undefined)
+  const nextLine = () =>
+    Promise.race([new Promise<string>((resolve) => (lines.length ? resolve(lines.shift()!) : waiting.push(resolve))), failed])
+  return { process: child, nextLine }
+}
 
 async function anonymousSections(base: string) {
   return (await fetch(`${base}/api/sections`)).json()

@@ -5,7 +5,7 @@
 // processing with no live job a new one (or, after repeated errors, a failed status).
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
 import { HASH_BACKFILL_TASK } from '../../src/server/duplicates/scan-task'
 import { claimJob, STALE_AFTER_MS, startJobsWorker } from '../../src/server/jobs/worker'
@@ -23,6 +23,13 @@ beforeAll(async () => {
   payload = await testPayload()
   await resetDatabase(payload)
   admin = await signedInAdmin()
+  // The uploads here are processed, not analysed: no analysis job after ingest, so the worker's
+  // analysis slots do not load the model (tests/int/analysis.int.spec.ts is about it).
+  process.env.ANALYZE_ON_UPLOAD = 'false'
+})
+
+afterAll(() => {
+  delete process.env.ANALYZE_ON_UPLOAD
 })
 
 describe('the jobs worker', () => {

@@ -22,8 +22,13 @@ import { servicesUnderTest, type ServicesUnderTest } from '../helpers/outage-ser
 
 const DATABASE_DOWN = 'The gallery cannot reach its database right now. Please try again in a moment.'
 const STORE_DOWN = 'The gallery cannot reach its file storage right now. Please try again in a moment.'
-/** How long the store stays down while the suite counts an ingest's tries. */
-const OUTAGE_WINDOW_MS = 40_000
+/**
+ * The first wait of an ingest put off by an outage (INGEST_OUTAGE_RETRY_MS, 10 s in production):
+ * a few seconds here, so the suite sees the doubling without waiting minutes for it.
+ */
+const OUTAGE_RETRY_MS = 3_000
+/** How long the store stays down while the suite counts an ingest's tries: four first waits. */
+const OUTAGE_WINDOW_MS = 4 * OUTAGE_RETRY_MS
 
 let dataDir: string
 let services: ServicesUnderTest
@@ -64,6 +69,7 @@ beforeAll(async () => {
     PAYLOAD_SECRET: 'outage-suite-secret-with-enough-length',
     PORT: '3000',
     ANALYZE_ON_UPLOAD: 'off',
+    INGEST_OUTAGE_RETRY_MS: String(OUTAGE_RETRY_MS),
   }
   // The worker holds its second ingest half-way (HOLD_INGEST_AT), for the database outage.
   ;[app, worker] = await Promise.all([
@@ -229,8 +235,8 @@ describe('the object store down', () => {
     })
     expect(await mediaStatus(late)).not.toBe('failed')
     // No spinning while the store stays down: each re-run waits twice as long as the one before
-    // (10 s, 20 s, 40 s, …), so within OUTAGE_WINDOW_MS of the first try there are at most 3
-    // tries (a fixed 10 s would make 5, re-queueing at once hundreds).
+    // (3 s, 6 s, 12 s, … here; 10 s, 20 s, 40 s, … in production), so within OUTAGE_WINDOW_MS of
+    // the first try there are at most 3 tries (a fixed 3 s would make 5, re-queueing at once hundreds).
     const tries = () => worker.log.filter((line) => line.includes(`Processing of ${late} waits for the store`)).length
     expect(tries()).toBeGreaterThanOrEqual(1)
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_WINDOW_MS))

@@ -34,7 +34,17 @@ import { runJobs, uploadFile } from '../helpers/upload'
 const WORKER = 'tests/helpers/worker-child.ts'
 /** Short enough that the second worker re-claims at once; the heartbeat is a quarter of it. */
 const STALE_AFTER_MS = 6000
-const workerEnv = { ...process.env, JOBS_STALE_AFTER_MS: String(STALE_AFTER_MS), ANALYZE_ON_UPLOAD: 'false' }
+/**
+ * The second worker may be up before the killed jobs are stale; its idle slots then look again
+ * on the fallback poll (30 s by default), as nothing notifies them: every second here, as in
+ * crash-limit.int.spec.ts, so a job is claimed again within a second of going stale.
+ */
+const workerEnv = {
+  ...process.env,
+  JOBS_STALE_AFTER_MS: String(STALE_AFTER_MS),
+  JOBS_FALLBACK_POLL_MS: '1000',
+  ANALYZE_ON_UPLOAD: 'false',
+}
 const BUILDING = path.resolve(__dirname, '../fixtures/analysis/exterior-building.jpg')
 
 let payload: Payload

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { SuspectGate } from '../../src/server/jobs/crash-limit'
 import { afterFailedAttempt, isLastAttempt } from '../../src/server/jobs/task-retries'
-import { outageRetryDelayMs } from '../../src/server/media/ingest-task'
+import { outageRetryDelayMs, outageRetryFirstMs } from '../../src/server/media/ingest-task'
 
 describe('the backoff of an ingest put off by an outage', () => {
   it('waits 10 s, then twice as long after each try that met the outage again, up to 5 minutes', () => {
@@ -16,6 +16,13 @@ describe('the backoff of an ingest put off by an outage', () => {
 
   it('reads a missing or nonsensical count as the first try', () => {
     for (const value of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(outageRetryDelayMs(value)).toBe(10_000)
+  })
+
+  it('starts from INGEST_OUTAGE_RETRY_MS when it is a whole number of milliseconds from 1 s to 5 minutes', () => {
+    expect(outageRetryFirstMs({ INGEST_OUTAGE_RETRY_MS: '3000' })).toBe(3000)
+    for (const text of [undefined, '', 'soon', '999', '2500.5', '300001']) {
+      expect(outageRetryFirstMs({ INGEST_OUTAGE_RETRY_MS: text })).toBe(10_000)
+    }
   })
 })
 

@@ -10,9 +10,16 @@ export const INGEST_RETRIES = 2
  */
 export const OUTAGE_RETRY_MS = 10_000
 export const OUTAGE_RETRY_MAX_MS = 5 * 60_000
+const MIN_OUTAGE_RETRY_MS = 1_000
+
+/** INGEST_OUTAGE_RETRY_MS (whole milliseconds, 1000 up to OUTAGE_RETRY_MAX_MS) overrides OUTAGE_RETRY_MS. */
+export function outageRetryFirstMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.INGEST_OUTAGE_RETRY_MS)
+  return Number.isInteger(value) && value >= MIN_OUTAGE_RETRY_MS && value <= OUTAGE_RETRY_MAX_MS ? value : OUTAGE_RETRY_MS
+}
 
 /** The delay before the next try, after `deferrals` tries that already met the outage (0 for the first). */
 export function outageRetryDelayMs(deferrals: number): number {
   const tries = Number.isInteger(deferrals) && deferrals > 0 ? Math.min(deferrals, 30) : 0
-  return Math.min(OUTAGE_RETRY_MS * 2 ** tries, OUTAGE_RETRY_MAX_MS)
+  return Math.min(outageRetryFirstMs() * 2 ** tries, OUTAGE_RETRY_MAX_MS)
 }
