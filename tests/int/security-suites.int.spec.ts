@@ -26,7 +26,7 @@ import { makePhoto, svgFile } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 import { startJobsWorker } from '../../src/server/jobs/worker'
-import { runWait } from '../../src/server/runs/wait-for-run'
+import { runWait } from '../helpers/test-config'
 import { RUN_WAIT_MS } from '../../src/lib/constants'
 
 const bucket = () => appStore().bucket
