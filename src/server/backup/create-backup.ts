@@ -7,6 +7,7 @@
 import type { Pool, PoolClient } from 'pg'
 import { type BackupCheckpoint, type Checkpoints, NO_CHECKPOINTS } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import { withPoolTransaction } from '../db/pool'
 import { BACKUP_FORMAT, type BackupKind, encodeBackup, keysInJsonText, type ManifestEntry } from './format'
 import { buildManifest } from './object-index'
 import { finishRestoreTidy } from './restore-tidy'
@@ -170,19 +171,14 @@ export async function writeBackup({
 
 /** One REPEATABLE READ snapshot of every backed-up table. */
 async function takeSnapshot(pool: Pool): Promise<Snapshot> {
-  const client = await pool.connect()
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-    const snapshot = await readSnapshot(client, await readTableShapes(client))
-    await client.query('COMMIT')
-    return snapshot
+    return await withPoolTransaction(pool, async (client) => readSnapshot(client, await readTableShapes(client)), {
+      begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+    })
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
     throw new BackupFailed(`The backup could not be written: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     })
-  } finally {
-    client.release()
   }
 }
 

@@ -14,6 +14,7 @@ import pRetry from 'p-retry'
 import type { Pool, PoolClient } from 'pg'
 import { type Checkpoints, NO_CHECKPOINTS, type RestoreCheckpoint } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import { withPoolTransaction } from '../db/pool'
 import { type BackupContext, type BackupRecord, readSnapshot, writeBackup } from './create-backup'
 import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
 import { indexedObjects, rememberObjects } from './object-index'
@@ -151,135 +152,128 @@ export async function restoreLocked({
   const document = await decodeBackup(bytes, backup.sha256)
   await checkpoints.reached('restore-decoded')
 
-  const client = await pool.connect()
-  try {
+  // Planned in the transaction that replaces the rows: the tables and migrations it plans from
+  // are the ones it replaces under.
+  const { result, tidy } = await withPoolTransaction(pool, async (client) => {
     const shapes = await readTableShapes(client)
     const plan = planRestore(document, { appliedMigrations: await appliedMigrations(client), shapes })
     await checkpoints.reached('restore-planned')
 
-    await client.query('BEGIN')
-    try {
-      // No other writer may change these tables from here to the end (readers go on): the
-      // restore point is then exactly what the restore replaces.
-      await lockTables(client, shapes.map((shape) => shape.name))
-      await checkpoints.reached('restore-locked')
-      // trash/ is listed while the rows are read (a photo deleted just before is in one or the other).
-      const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects({ store, prefix: KEY_PREFIXES.trash })])
-      const { rows: ids } = await client.query<{ id: string }>('SELECT id::text AS id FROM media')
-      const before = { ids: new Set(ids.map((row) => row.id)), keys: current.keys }
-      await checkpoints.reached('restore-before-read')
+    // No other writer may change these tables from here to the end (readers go on): the
+    // restore point is then exactly what the restore replaces.
+    await lockTables(client, shapes.map((shape) => shape.name))
+    await checkpoints.reached('restore-locked')
+    // trash/ is listed while the rows are read (a photo deleted just before is in one or the other).
+    const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects({ store, prefix: KEY_PREFIXES.trash })])
+    const { rows: ids } = await client.query<{ id: string }>('SELECT id::text AS id FROM media')
+    const before = { ids: new Set(ids.map((row) => row.id)), keys: current.keys }
+    await checkpoints.reached('restore-before-read')
 
-      // Every object of the manifest must be in the store, or in trash/ to be brought back.
-      // Objects the current rows use, with the size the index knows, are in place (they are
-      // being served); one in trash/ with its size is brought back; any other is asked of the store.
-      const indexed = await indexedObjects(pool, [...new Set([...document.manifest.map((entry) => entry.key), ...current.keys])])
-      const toBringBack: Array<ManifestEntry & { trashEtag: string | null }> = []
-      const missing: string[] = []
-      const toAsk: ManifestEntry[] = []
-      for (const entry of document.manifest) {
-        if (current.keys.has(entry.key) && indexed.get(entry.key)?.size === entry.size) continue
-        const inTrash = trash.get(trashKey(entry.key))
-        if (inTrash?.size === entry.size) toBringBack.push({ ...entry, trashEtag: inTrash.etag })
-        else toAsk.push(entry)
-      }
-      await pLimit(HEAD_CONCURRENCY).map(toAsk, async (entry) => {
-        if ((await headObject({ store, key: entry.key }))?.size !== entry.size) missing.push(entry.key)
-      })
-      if (missing.length) {
-        missing.sort()
-        throw new BackupRefused(
-          `${missing.length} file${missing.length === 1 ? '' : 's'} of this backup ${missing.length === 1 ? 'is' : 'are'} no longer in the store (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): nothing was restored.`,
+    // Every object of the manifest must be in the store, or in trash/ to be brought back.
+    // Objects the current rows use, with the size the index knows, are in place (they are
+    // being served); one in trash/ with its size is brought back; any other is asked of the store.
+    const indexed = await indexedObjects(pool, [...new Set([...document.manifest.map((entry) => entry.key), ...current.keys])])
+    const toBringBack: Array<ManifestEntry & { trashEtag: string | null }> = []
+    const missing: string[] = []
+    const toAsk: ManifestEntry[] = []
+    for (const entry of document.manifest) {
+      if (current.keys.has(entry.key) && indexed.get(entry.key)?.size === entry.size) continue
+      const inTrash = trash.get(trashKey(entry.key))
+      if (inTrash?.size === entry.size) toBringBack.push({ ...entry, trashEtag: inTrash.etag })
+      else toAsk.push(entry)
+    }
+    await pLimit(HEAD_CONCURRENCY).map(toAsk, async (entry) => {
+      if ((await headObject({ store, key: entry.key }))?.size !== entry.size) missing.push(entry.key)
+    })
+    if (missing.length) {
+      missing.sort()
+      throw new BackupRefused(
+        `${missing.length} file${missing.length === 1 ? '' : 's'} of this backup ${missing.length === 1 ? 'is' : 'are'} no longer in the store (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): nothing was restored.`,
+      )
+    }
+    await checkpoints.reached('restore-objects-checked')
+
+    // Three things at once: the restore point written (gzip and upload), the objects copied
+    // back from trash/, and the rows replaced in this transaction. COMMIT only when all are done.
+    const restorePointWritten = writeBackup({
+      pool,
+      store,
+      kind: 'restore-point',
+      snapshot: current,
+      log,
+      pruneIndex: false,
+      known: indexed,
+      checkpoints: { reached: (point, subject) => checkpoints.reached(`restore-point:${point}`, subject) },
+    })
+    const objectsBack = bringBack(store, toBringBack)
+    // Both run to the end even when the other fails, so none is left running after a ROLLBACK.
+    const settled = Promise.allSettled([restorePointWritten, objectsBack])
+
+    let restoredKeys: Set<string>
+    try {
+      for (const table of [...plan].reverse()) await client.query(`DELETE FROM ${ident(table.name)}`)
+      await checkpoints.reached('restore-deleted')
+      for (const table of plan) {
+        if (!table.rows.length) continue
+        const columns = table.columns.map(ident).join(', ')
+        await client.query(
+          `INSERT INTO ${ident(table.name)} (${columns})
+           SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`,
+          [JSON.stringify(table.rows)],
         )
       }
-      await checkpoints.reached('restore-objects-checked')
-
-      // Three things at once: the restore point written (gzip and upload), the objects copied
-      // back from trash/, and the rows replaced in this transaction. COMMIT only when all are done.
-      const restorePointWritten = writeBackup({
-        pool,
-        store,
-        kind: 'restore-point',
-        snapshot: current,
-        log,
-        pruneIndex: false,
-        known: indexed,
-        checkpoints: { reached: (point, subject) => checkpoints.reached(`restore-point:${point}`, subject) },
-      })
-      const objectsBack = bringBack(store, toBringBack)
-      // Both run to the end even when the other fails, so none is left running after a ROLLBACK.
-      const settled = Promise.allSettled([restorePointWritten, objectsBack])
-
-      let restoredKeys: Set<string>
-      try {
-        for (const table of [...plan].reverse()) await client.query(`DELETE FROM ${ident(table.name)}`)
-        await checkpoints.reached('restore-deleted')
-        for (const table of plan) {
-          if (!table.rows.length) continue
-          const columns = table.columns.map(ident).join(', ')
+      for (const shape of shapes) {
+        for (const column of shape.serialColumns) {
           await client.query(
-            `INSERT INTO ${ident(table.name)} (${columns})
-             SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`,
-            [JSON.stringify(table.rows)],
+            `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${ident(column)}) FROM ${ident(shape.name)}), 0) + 1, false)`,
+            [shape.name, column],
           )
         }
-        for (const shape of shapes) {
-          for (const column of shape.serialColumns) {
-            await client.query(
-              `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${ident(column)}) FROM ${ident(shape.name)}), 0) + 1, false)`,
-              [shape.name, column],
-            )
-          }
-        }
-        await checkpoints.reached('restore-inserted')
-        restoredKeys = new Set<string>()
-        for (const table of plan) keysInRows(table.rows, restoredKeys)
-        // The triggers bump it for media and sections; a table added later may have none.
-        await client.query('UPDATE gallery_read_version SET version = version + 1 WHERE id = 1')
-      } finally {
-        await settled
       }
-      const restorePoint = await restorePointWritten
-      await checkpoints.reached('restore-point-taken')
-      const wrong = await objectsBack
-      if (wrong.length) {
-        throw new BackupRefused(
-          `${wrong.length} file(s) could not be brought back with their size (${wrong.slice(0, 3).join(', ')}): nothing was restored.`,
-        )
-      }
-      await checkpoints.reached('restore-objects-back')
-
-      const mediaRows = plan.find((table) => table.name === 'media')?.rows ?? []
-      const restoredIds = new Set(mediaRows.map((row) => String(row.id)))
-      const broughtBack = [...restoredIds].filter((id) => !before.ids.has(id)).length
-      const removed = [...before.ids].filter((id) => !restoredIds.has(id)).length
-      const result: RestoreResult = {
-        message: restoreMessage({ mediaCount: restoredIds.size, at: backup.snapshot_at, broughtBack, removed }),
-        restoredFrom: backup.file,
-        restorePoint,
-        mediaCount: restoredIds.size,
-        broughtBack,
-        removed,
-      }
-      const tidy: TidyPlan = {
-        orphaned: [...before.keys].filter((key) => !restoredKeys.has(key)),
-        broughtBack: toBringBack.map(({ key, size, etag }) => ({ key, size, etag })),
-      }
-      // The moves the restore owes commit with it (restore-tidy.ts).
-      await recordRestoreTidy(client, tidy.orphaned, tidy.broughtBack.map((entry) => entry.key))
-      await beforeCommit?.(client, { result, tidy })
-      await checkpoints.reached('restore-before-commit')
-      await client.query('COMMIT')
-      await checkpoints.reached('restore-after-commit')
-      await tidyAfterRestore({ pool, store, plan: tidy, log })
-      await checkpoints.reached('restore-objects-tidied')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
+      await checkpoints.reached('restore-inserted')
+      restoredKeys = new Set<string>()
+      for (const table of plan) keysInRows(table.rows, restoredKeys)
+      // The triggers bump it for media and sections; a table added later may have none.
+      await client.query('UPDATE gallery_read_version SET version = version + 1 WHERE id = 1')
+    } finally {
+      await settled
     }
-  } finally {
-    client.release()
-  }
+    const restorePoint = await restorePointWritten
+    await checkpoints.reached('restore-point-taken')
+    const wrong = await objectsBack
+    if (wrong.length) {
+      throw new BackupRefused(
+        `${wrong.length} file(s) could not be brought back with their size (${wrong.slice(0, 3).join(', ')}): nothing was restored.`,
+      )
+    }
+    await checkpoints.reached('restore-objects-back')
+
+    const mediaRows = plan.find((table) => table.name === 'media')?.rows ?? []
+    const restoredIds = new Set(mediaRows.map((row) => String(row.id)))
+    const broughtBack = [...restoredIds].filter((id) => !before.ids.has(id)).length
+    const removed = [...before.ids].filter((id) => !restoredIds.has(id)).length
+    const result: RestoreResult = {
+      message: restoreMessage({ mediaCount: restoredIds.size, at: backup.snapshot_at, broughtBack, removed }),
+      restoredFrom: backup.file,
+      restorePoint,
+      mediaCount: restoredIds.size,
+      broughtBack,
+      removed,
+    }
+    const tidy: TidyPlan = {
+      orphaned: [...before.keys].filter((key) => !restoredKeys.has(key)),
+      broughtBack: toBringBack.map(({ key, size, etag }) => ({ key, size, etag })),
+    }
+    // The moves the restore owes commit with it (restore-tidy.ts).
+    await recordRestoreTidy(client, tidy.orphaned, tidy.broughtBack.map((entry) => entry.key))
+    await beforeCommit?.(client, { result, tidy })
+    await checkpoints.reached('restore-before-commit')
+    return { result, tidy }
+  })
+  await checkpoints.reached('restore-after-commit')
+  await tidyAfterRestore({ pool, store, plan: tidy, log })
+  await checkpoints.reached('restore-objects-tidied')
+  return result
 }
 
 /**

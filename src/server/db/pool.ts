@@ -23,11 +23,15 @@ export function keepPoolErrorsQuiet(payload: Payload) {
  * when it throws or has called `rollback()` (it found nothing to write), the connection
  * released either way.
  */
-export async function withPoolTransaction<T>(pool: Pool, work: (client: PoolClient, rollback: () => void) => Promise<T>): Promise<T> {
+export async function withPoolTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient, rollback: () => void) => Promise<T>,
+  { begin = 'BEGIN' }: { begin?: 'BEGIN' | 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' } = {},
+): Promise<T> {
   const client = await pool.connect()
   let rolledBack = false
   try {
-    await client.query('BEGIN')
+    await client.query(begin)
     const result = await work(client, () => {
       rolledBack = true
     })
