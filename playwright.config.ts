@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium'
+import { E2E_UPLOAD_BACKUP_DEBOUNCE_MS } from './tests/helpers/e2e-server'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 // Workers load this file again: pin the data directory once through the environment.
@@ -51,6 +52,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       // Seeded photos keep exactly the texts each test gives them; analysis runs when a test asks (Analyze All).
       ANALYZE_ON_UPLOAD: 'false',
+      UPLOAD_BACKUP_DEBOUNCE_MS: String(E2E_UPLOAD_BACKUP_DEBOUNCE_MS),
     },
   },
 })

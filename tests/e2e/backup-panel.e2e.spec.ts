@@ -6,6 +6,7 @@ import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
 import { deleteMediaNamed, seedPhotos, updateMedia } from '../helpers/e2e-seed'
+import { E2E_UPLOAD_BACKUP_DEBOUNCE_MS } from '../helpers/e2e-server'
 
 type Media = {
   id: string
@@ -14,6 +15,7 @@ type Media = {
   isHidden: string
   tags: string[]
   description: string | null
+  uploadedAt: string
 }
 
 const notices = (page: Page) => page.locator('[role="region"][aria-label^="Notifications (F8)"]')
@@ -50,9 +52,12 @@ test('back up, break things, restore with confirmation, get the gallery back exa
     { name: `${tag}-keep.jpg`, section: 'upstairs', description: 'the kept one', tags: ['pool'] },
     { name: `${tag}-delete.jpg`, section: 'backyard' },
   ])
-  // The upload makes its own backup a minute after processing (debounced): let it happen
-  // first, so the backup made below stays the latest one.
-  const seededAt = Date.now()
+  // The upload makes its own backup a while after its last file (debounced; the test server
+  // waits E2E_UPLOAD_BACKUP_DEBOUNCE_MS): let it happen first, so the backup made below stays
+  // the latest one. Both times are the server's: the backup finished no sooner than the
+  // debounce after the last record was created.
+  const seeded = (await adminMedia(page, baseURL!)).filter((file) => file.id === keepId || file.id === deleteId)
+  const lastCreatedAt = Math.max(...seeded.map((file) => Date.parse(file.uploadedAt)))
   await expect
     .poll(
       async () => {
@@ -60,9 +65,11 @@ test('back up, break things, restore with confirmation, get the gallery back exa
           kind: string
           createdAt: string
         }>
-        return list.some((backup) => backup.kind === 'upload' && Date.parse(backup.createdAt) >= seededAt - 5_000)
+        return list.some(
+          (backup) => backup.kind === 'upload' && Date.parse(backup.createdAt) >= lastCreatedAt + E2E_UPLOAD_BACKUP_DEBOUNCE_MS,
+        )
       },
-      { timeout: 120_000, intervals: [2_000] },
+      { timeout: 120_000, intervals: [500, 1_000] },
     )
     .toBe(true)
   const before = await adminMedia(page, baseURL!)

@@ -164,7 +164,7 @@ test('a power cut during an upload batch: the app comes back by itself and every
   await expect
     .poll(async () => (await list()).filter((media) => media.status !== 'ready').map((media) => `${media.originalFilename}: ${media.status}`), {
       timeout: 240_000,
-      intervals: [1000],
+      intervals: [500],
     })
     .toEqual([])
   console.log(`power cut: every photo processed after ${elapsed()}`)

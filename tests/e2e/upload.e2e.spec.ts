@@ -77,7 +77,9 @@ test('a file above 100 MiB goes to the store in parts through the uploader calls
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-multipart-'))
   const file = path.join(dir, 'Lake view panorama.jpg')
   const photoBuffer = await photo(9)
-  await fs.writeFile(file, Buffer.concat([photoBuffer, Buffer.alloc(101 * 1024 * 1024 - photoBuffer.length)]))
+  // The padding is a hole in a sparse file: nothing to build in memory or write to disk.
+  await fs.writeFile(file, photoBuffer)
+  await fs.truncate(file, 101 * 1024 * 1024)
 
   // Calls by shape: ids and part numbers become ':x'.
   const uploaderCalls: string[] = []

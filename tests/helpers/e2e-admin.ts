@@ -1,17 +1,25 @@
 // Signs the browser in as the manager (creating the account on a fresh install), with
-// same-origin API calls as the login page makes them; moves sortable cards with the keyboard.
-import { expect, type Locator, type Page } from '@playwright/test'
+// same-origin API calls as the login page makes them, once per worker; moves sortable cards with the keyboard.
+import { expect, type Cookie, type Locator, type Page } from '@playwright/test'
 
 export const USERNAME = 'manager'
 export const PASSWORD = 'a long enough password'
 
+/** The session cookies of this worker's first sign-in: later tests reuse them instead of signing in again. */
+let session: Cookie[] | undefined
+
 export async function signIn(page: Page, baseURL: string) {
+  if (session) {
+    await page.context().addCookies(session)
+    return
+  }
   const headers = { origin: baseURL }
   const status = await page.request.get('/api/register', { headers })
   const { registrationOpen } = (await status.json()) as { registrationOpen: boolean }
   const path = registrationOpen ? '/api/register' : '/api/login'
   const response = await page.request.post(path, { data: { username: USERNAME, password: PASSWORD }, headers })
   if (!response.ok()) throw new Error(`Could not sign in: ${response.status()} ${await response.text()}`)
+  session = await page.context().cookies(baseURL)
 }
 
 /** Opens Media Gallery Pro and waits for its list; a search narrows the grid to matching names. */

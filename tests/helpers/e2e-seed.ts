@@ -116,7 +116,8 @@ export async function waitUntilReady(request: APIRequestContext, baseURL: string
         )
         return media.filter((file) => wanted.has(file.id) && file.status === 'ready').length
       },
-      { timeout, intervals: [500, 1000] },
+      // A photo is processed in well under a second: look again soon, not a second later.
+      { timeout, intervals: [100, 200, 300, 400, 500] },
     )
     .toBe(wanted.size)
 }
@@ -127,9 +128,10 @@ export async function waitUntilReady(request: APIRequestContext, baseURL: string
  */
 export async function seedPhotos(request: APIRequestContext, baseURL: string, photos: SeedPhoto[]) {
   const ids: string[] = []
+  // Encoded together up front; uploaded one after the other, so the records keep the order given.
+  const buffers = await Promise.all(photos.map((photo, index) => photoBytes(index + 1, photo.width, photo.height)))
   for (const [index, photo] of photos.entries()) {
-    const buffer = await photoBytes(index + 1, photo.width, photo.height)
-    ids.push(await uploadThroughApi(request, baseURL, { name: photo.name, mimeType: 'image/jpeg', buffer }))
+    ids.push(await uploadThroughApi(request, baseURL, { name: photo.name, mimeType: 'image/jpeg', buffer: buffers[index] }))
   }
   await waitUntilReady(request, baseURL, ids)
   for (const [index, photo] of photos.entries()) {

@@ -62,11 +62,13 @@ export async function ensurePublicSeed(browser: Browser, baseURL: string): Promi
       (await (await request.get('/api/media-files', { headers: { origin: baseURL } })).json()) as PublicMedia[]
     let media = await all()
     if (!media.some((file) => file.originalFilename === HIDDEN_NAME)) {
-      await seedPhotos(request, baseURL, PUBLIC_PHOTOS)
+      // The videos are made while the photos are seeded; they are uploaded after them, as before.
       const dir = await tempDir()
+      const videos = Promise.all(VIDEO_NAMES.map(async (name) => fs.readFile(await makeMp4(dir, name))))
+      await seedPhotos(request, baseURL, PUBLIC_PHOTOS)
       const ids: string[] = []
-      for (const name of VIDEO_NAMES) {
-        const buffer = await fs.readFile(await makeMp4(dir, name))
+      for (const [index, buffer] of (await videos).entries()) {
+        const name = VIDEO_NAMES[index]
         ids.push(await uploadThroughApi(request, baseURL, { name: path.basename(name), mimeType: 'video/mp4', buffer }))
       }
       await waitUntilReady(request, baseURL, ids)

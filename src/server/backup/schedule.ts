@@ -14,6 +14,7 @@ import {
 } from '../../lib/constants'
 import { LOCKS } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
+import type { EnvVars } from '../env'
 import type { BackupKind } from './format'
 
 export const BACKUP_TASK = 'backup'
@@ -51,6 +52,28 @@ export async function enqueueAutoBackup(pool: Pool): Promise<boolean> {
   })
 }
 
+const MIN_UPLOAD_BACKUP_DEBOUNCE_MS = 1_000
+
+/**
+ * The upload backup's debounce: UPLOAD_BACKUP_DEBOUNCE_MS (milliseconds, at least 1000) overrides
+ * the spec's default. Production keeps the default; the end-to-end suite sets a few seconds so a
+ * test that needs the upload's backup made does not wait a minute for it.
+ */
+export function uploadBackupDebounceMs(env: EnvVars = process.env): number {
+  const text = env.UPLOAD_BACKUP_DEBOUNCE_MS?.trim()
+  if (!text) return UPLOAD_BACKUP_DEBOUNCE_MS
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < MIN_UPLOAD_BACKUP_DEBOUNCE_MS) {
+    throw new Error(
+      `Invalid configuration: UPLOAD_BACKUP_DEBOUNCE_MS must be a whole number of milliseconds, at least ${MIN_UPLOAD_BACKUP_DEBOUNCE_MS} (got "${text}").`,
+    )
+  }
+  return value
+}
+
+/** Read once, at start: a bad value stops the start with its message instead of failing each upload's backup. */
+const UPLOAD_DEBOUNCE_MS = uploadBackupDebounceMs()
+
 /**
  * After an upload (a record created, or its processing finished): one backup job, moved
  * later with every further file so a batch makes one backup a short while after its last
@@ -58,7 +81,7 @@ export async function enqueueAutoBackup(pool: Pool): Promise<boolean> {
  */
 export async function scheduleUploadBackup(
   pool: Pool,
-  { debounceMs = UPLOAD_BACKUP_DEBOUNCE_MS, maxDelayMs = UPLOAD_BACKUP_MAX_DELAY_MS } = {},
+  { debounceMs = UPLOAD_DEBOUNCE_MS, maxDelayMs = UPLOAD_BACKUP_MAX_DELAY_MS } = {},
 ): Promise<string> {
   return inEnqueueLock(pool, async (query) => {
     const { rows } = await query<{ id: string }>(
