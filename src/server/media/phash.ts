@@ -100,8 +100,12 @@ type DecodeOptions = {
  */
 export const HASH_SOURCE_MAX_WIDTH = 2400
 
-/** The greyscale copy the thumbnails are cut from: small enough to resize in a millisecond or two. */
-const GREY_MAX_WIDTH = 800
+/**
+ * The greyscale copy the thumbnails are cut from: 8 × the hash's side (and under 3 × the region
+ * thumbnail's), a strong reduction as JPEG shrink-on-load gave the hashes before; at 800 px the
+ * region hashes of smooth photos moved more and bench:duplicates lost text-overlay matches.
+ */
+const GREY_MAX_WIDTH = 256
 
 /** Decoded pixels of an upright image, as sharp's raw output gives them (8 bits a channel). */
 export type Rendition = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }
