@@ -16,7 +16,7 @@ import {
 } from '../src/server/duplicates/confidence'
 import { hamming64 } from '../src/server/duplicates/hash64'
 import { sha256Of } from '../src/server/media/hash'
-import { cropHashesOf, perceptualHashesOf, regionHashesOf } from '../src/server/media/phash'
+import { imageHashesOf } from '../src/server/media/phash'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import { BenchRun, type Check, RESULTS_DIR, gitCommit, intEnv, log, machineInfo, printChecks, round } from './lib/harness'
 import { mulberry32 } from '../src/lib/seeded-random'
@@ -69,7 +69,8 @@ type Sample = { source: number; kind: string; bytes: Buffer; name: string }
 
 async function rowOf(sample: Sample, index: number): Promise<ScanRow> {
   const meta = await sharp(sample.bytes).metadata()
-  const { hash, mirror } = await perceptualHashesOf(sample.bytes)
+  // Ingest's own hashes: the same rendition and thumbnails processImage reads them from.
+  const { hash, mirror, crops, regions } = await imageHashesOf(sample.bytes)
   return {
     id: `m${String(index).padStart(6, '0')}`,
     fileType: 'image',
@@ -80,9 +81,9 @@ async function rowOf(sample: Sample, index: number): Promise<ScanRow> {
     originalFilename: sample.name,
     sha256: sha256Of(sample.bytes),
     perceptualHash: hash,
-    cropHashes: await cropHashesOf(sample.bytes),
+    cropHashes: crops,
     mirrorHash: mirror,
-    regionHashes: await regionHashesOf(sample.bytes),
+    regionHashes: regions,
     embedding: null,
   }
 }

@@ -15,6 +15,7 @@ import * as migration_20261123_030000_job_lost_claims from './20261123_030000_jo
 import * as migration_20261125_104500_analysis_category from './20261125_104500_analysis_category';
 import * as migration_20261125_105010_schema_snapshot from './20261125_105010_schema_snapshot';
 import * as migration_20261125_113016_runs from './20261125_113016_runs';
+import * as migration_20261125_140000_read_version_at_commit from './20261125_140000_read_version_at_commit';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261125_113016_runs.up,
     down: migration_20261125_113016_runs.down,
     name: '20261125_113016_runs'
+  },
+  {
+    up: migration_20261125_140000_read_version_at_commit.up,
+    down: migration_20261125_140000_read_version_at_commit.down,
+    name: '20261125_140000_read_version_at_commit',
   },
 ];

@@ -2,11 +2,11 @@
 // name normalisation (src/server/media/phash.ts, src/server/duplicates/names.ts). The engine
 // itself compares through its hash index (find-groups.ts) and never needs these.
 import { normaliseName } from '../../src/server/duplicates/names'
-import { hammingDistance, perceptualHashesOf } from '../../src/server/media/phash'
+import { hammingDistance, imageHashesOf } from '../../src/server/media/phash'
 
 /** The pHash of an encoded image (JPEG, PNG, GIF, WebP), upright per its EXIF orientation. */
 export async function perceptualHashOf(input: Buffer): Promise<string> {
-  return (await perceptualHashesOf(input)).hash
+  return (await imageHashesOf(input)).hash
 }
 
 /**

@@ -79,10 +79,38 @@ const UPLOAD_DEBOUNCE_MS = uploadBackupDebounceMs()
  * later with every further file so a batch makes one backup a short while after its last
  * file, but never more than UPLOAD_BACKUP_MAX_DELAY_MS after its first.
  */
-export async function scheduleUploadBackup(
+export function scheduleUploadBackup(
   pool: Pool,
   { debounceMs = UPLOAD_DEBOUNCE_MS, maxDelayMs = UPLOAD_BACKUP_MAX_DELAY_MS } = {},
 ): Promise<string> {
+  // Every caller is answered by a scheduling that started after it called, but callers that
+  // arrive while one runs share the next: a 200-file batch's creates would otherwise queue one
+  // by one for the enqueue lock (each holding it for a transaction's round trips).
+  const key = `${debounceMs}:${maxDelayMs}`
+  const rounds = schedulingRounds.get(pool) ?? new Map<string, Round>()
+  schedulingRounds.set(pool, rounds)
+  const round = rounds.get(key) ?? { running: null, next: null }
+  rounds.set(key, round)
+  const start = () => {
+    const running = moveUploadBackup(pool, debounceMs, maxDelayMs)
+    round.running = running
+    void running.catch(() => undefined).finally(() => round.running === running && (round.running = null))
+    return running
+  }
+  if (!round.running) return start()
+  round.next ??= round.running
+    .catch(() => undefined)
+    .then(() => {
+      round.next = null
+      return start()
+    })
+  return round.next
+}
+
+type Round = { running: Promise<string> | null; next: Promise<string> | null }
+const schedulingRounds = new WeakMap<Pool, Map<string, Round>>()
+
+async function moveUploadBackup(pool: Pool, debounceMs: number, maxDelayMs: number): Promise<string> {
   return inEnqueueLock(pool, async (query) => {
     const { rows } = await query<{ id: string }>(
       `UPDATE payload_jobs

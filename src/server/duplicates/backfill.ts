@@ -11,7 +11,7 @@ import { checkpointsOf } from '../checkpoints'
 import { poolOf } from '../db/pool'
 import { standaloneSql } from '../db/transaction'
 import { fillMissingHashes } from '../media/media-repository'
-import { perceptualHashesOf, regionHashesOf } from '../media/phash'
+import { imageHashesOf } from '../media/phash'
 import { readObject } from '../storage/read-object'
 import { HASH_BACKFILL_TASK } from './scan-task'
 
@@ -42,7 +42,8 @@ export async function backfillDuplicateHashes(payload: Payload): Promise<Backfil
       try {
         const bytes = await readObject({ key })
         if (!bytes) throw new Error(`${key} is missing from the store`)
-        hashes = { mirror: (await perceptualHashesOf(bytes)).mirror, regions: await regionHashesOf(bytes) }
+        const { mirror, regions } = await imageHashesOf(bytes)
+        hashes = { mirror, regions }
       } catch (error) {
         // A missing or unreadable file: the scan goes on without these hashes for it.
         result.failed++

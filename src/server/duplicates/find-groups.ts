@@ -43,7 +43,7 @@ export type ScanRow = RankedFile & {
   cropHashes: readonly string[] | null
   /** pHash of the image mirrored left–right (ingest computes it; older rows have none: predicted then). */
   mirrorHash?: string | null
-  /** pHashes of a 3 × 3 grid of regions, row by row (ingest's regionHashesOf). */
+  /** pHashes of a 3 × 3 grid of regions, row by row (imageHashesOf). */
   regionHashes?: readonly string[] | null
   embedding: ArrayLike<number> | null
 }

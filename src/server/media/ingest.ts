@@ -15,7 +15,7 @@ import { ANALYSIS_QUEUE, ANALYZE_TASK, analyzeOnUpload } from '../analysis/analy
 import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
-import { perceptualHashesOf, regionHashesOf } from './phash'
+import { imageHashesOf } from './phash'
 import { readStoredFile, writePipelineFields, type PipelineFields } from './media-repository'
 import { processImage } from './process-image'
 import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
@@ -117,7 +117,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
     const poster = path.join(dir, 'poster.jpg')
     await extractPoster(original, poster)
     const posterBytes = await fs.readFile(poster)
-    const posterHashes = await perceptualHashesOf(posterBytes)
+    const posterHashes = await imageHashesOf(posterBytes)
     await putObject({ key: posterKey(mediaId), body: posterBytes, contentType: 'image/jpeg' })
 
     let playback: string | null = null
@@ -138,7 +138,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       // The poster's pHash lets the duplicate scan find a re-encoded copy of a video.
       perceptualHash: posterHashes.hash,
       mirrorHash: posterHashes.mirror,
-      regionHashes: await regionHashesOf(posterBytes),
+      regionHashes: posterHashes.regions,
       posterKey: posterKey(mediaId),
       playbackKey: playback,
       optimizedFileSize,

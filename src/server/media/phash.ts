@@ -1,7 +1,8 @@
 // Perceptual hashes for finding duplicate photos: a 64-bit DCT hash (pHash) that stays
 // within a few bits across re-encodes and resizes, while different photos differ in
 // about half. Hashes of centre crops let a slightly cropped copy still match.
-// The hash itself is pure arithmetic; only the *Of helpers decode an image (with sharp).
+// The hash itself is pure arithmetic; hashesOfRendition reads it from decoded pixels, and only
+// the *Of helpers decode an image (with sharp), once for all the hashes.
 import sharp from 'sharp'
 import { MAX_IMAGE_PIXELS } from './detect-type'
 
@@ -82,27 +83,78 @@ type DecodeOptions = {
 }
 
 /**
- * The pHash of an image and of its left–right mirror image, from one thumbnail: a mirrored
- * copy's own hash is within a few bits of `mirror`. (Flipping the hash's bits instead only
- * predicts it: mirroring negates the odd horizontal frequencies exactly, but the median
- * they are compared with moves, and some bits near it turn over.)
+ * The hashes are read from the image reduced to at most this width, the widest derivative's
+ * (process-image.ts): ingest decodes the original once, to that rendition, and hashes it, and
+ * the helpers below decode an original the same way, so a backfilled hash equals ingest's.
  */
-export async function perceptualHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<{ hash: string; mirror: string }> {
-  const pixels = await thumbnailOf(open(input, options))
-  return { hash: perceptualHash(pixels), mirror: perceptualHash(mirrorRows(pixels)) }
-}
-
-/** Regions per side of the grid regionHashesOf hashes (3 × 3 = 9 regions). */
-export const REGION_GRID = 3
+export const HASH_SOURCE_MAX_WIDTH = 2400
 
 /**
- * pHashes of the 9 regions of a 3 × 3 grid over the image (row by row, top left first), from
- * one 3·SIDE × 3·SIDE thumbnail: a copy with a caption, a watermark or a logo along one side
- * still has the other two thirds of its regions within a few bits of the original's.
+ * The greyscale copy the thumbnails are cut from: 8 × the hash's side (and under 3 × the region
+ * thumbnail's), a strong reduction as JPEG shrink-on-load gave the hashes before; at 800 px the
+ * region hashes of smooth photos moved more and bench:duplicates lost text-overlay matches.
  */
-export async function regionHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<string[]> {
+const GREY_MAX_WIDTH = 256
+
+/** Decoded pixels of an upright image, as sharp's raw output gives them (8 bits a channel). */
+export type Rendition = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }
+
+export type ImageHashes = {
+  /** The whole image's pHash. */
+  hash: string
+  /** The pHash of the image mirrored left–right. */
+  mirror: string
+  /** pHashes of centre crops (CROP_FRACTIONS of each side). */
+  crops: string[]
+  /** pHashes of a REGION_GRID × REGION_GRID grid of regions, row by row. */
+  regions: string[]
+}
+
+/** Every hash of an encoded image (JPEG, PNG, GIF, WebP), upright per its EXIF orientation, from one decode. */
+export async function imageHashesOf(input: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: DecodeOptions = {}): Promise<ImageHashes> {
+  const rendition = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
+    .rotate()
+    .resize({ width: HASH_SOURCE_MAX_WIDTH, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  return hashesOfRendition(rendition as Rendition)
+}
+
+/**
+ * Every hash of an already decoded rendition. Transparent areas count as white, the way a page
+ * shows them; the whole image, the crops and the regions are thumbnails of one greyscale copy.
+ */
+export async function hashesOfRendition({ data, info }: Rendition): Promise<ImageHashes> {
+  const { width, height, channels } = info
+  // Reduced first, then made grey: a colour conversion of the full rendition costs twice as much.
+  const small = await sharp(data, { raw: { width, height, channels } })
+    .resize({ width: GREY_MAX_WIDTH, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const grey = await sharp(small.data, { raw: small.info as Rendition['info'] })
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const open = () => sharp(grey.data, { raw: { width: grey.info.width, height: grey.info.height, channels: 1 } })
+  const [whole, regions, ...crops] = await Promise.all([
+    thumbnailOf(open()),
+    thumbnailOf(open(), REGION_GRID * SIDE),
+    ...CROP_FRACTIONS.map((fraction) => thumbnailOf(open().extract(centreCrop(grey.info, fraction)))),
+  ])
+  return {
+    hash: perceptualHash(whole),
+    mirror: perceptualHash(mirrorRows(whole)),
+    crops: crops.map(perceptualHash),
+    regions: regionHashes(regions),
+  }
+}
+
+/** Regions per side of the grid of region hashes (3 × 3 = 9 regions). */
+export const REGION_GRID = 3
+
+function regionHashes(pixels: Buffer): string[] {
   const width = REGION_GRID * SIDE
-  const pixels = await thumbnailOf(open(input, options), width)
   const hashes: string[] = []
   for (let ry = 0; ry < REGION_GRID; ry++) {
     for (let rx = 0; rx < REGION_GRID; rx++) {
@@ -117,44 +169,22 @@ export async function regionHashesOf(input: Buffer, options: DecodeOptions = {})
 }
 
 /** The SIDE × SIDE thumbnail flipped left–right. */
-export function mirrorRows(pixels: ArrayLike<number>): Uint8Array {
+function mirrorRows(pixels: ArrayLike<number>): Uint8Array {
   const flipped = new Uint8Array(SIDE * SIDE)
   for (let y = 0; y < SIDE; y++) for (let x = 0; x < SIDE; x++) flipped[y * SIDE + x] = pixels[y * SIDE + SIDE - 1 - x]
   return flipped
 }
 
-/** pHashes of centre crops (CROP_FRACTIONS of each side), upright per EXIF orientation. */
-export async function cropHashesOf(input: Buffer, options: DecodeOptions = {}): Promise<string[]> {
-  const { autoOrient } = await sharp(input, { limitInputPixels: false }).metadata()
-  const hashes: string[] = []
-  // One after the other: each may decode the whole image.
-  for (const fraction of CROP_FRACTIONS) {
-    const width = Math.max(1, Math.round(autoOrient.width * fraction))
-    const height = Math.max(1, Math.round(autoOrient.height * fraction))
-    const region = { left: (autoOrient.width - width) >> 1, top: (autoOrient.height - height) >> 1, width, height }
-    // rotate() before extract() makes sharp crop in upright coordinates.
-    hashes.push(await hashOf(open(input, options).extract(region)))
-  }
-  return hashes
+/** The centred `fraction` of each side of an image. */
+function centreCrop({ width, height }: { width: number; height: number }, fraction: number) {
+  const cropWidth = Math.max(1, Math.round(width * fraction))
+  const cropHeight = Math.max(1, Math.round(height * fraction))
+  return { left: (width - cropWidth) >> 1, top: (height - cropHeight) >> 1, width: cropWidth, height: cropHeight }
 }
 
-function open(input: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: DecodeOptions) {
-  return sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).rotate()
-}
-
-async function hashOf(image: sharp.Sharp): Promise<string> {
-  return perceptualHash(await thumbnailOf(image))
-}
-
-/** The side × side greyscale thumbnail the hashes read. */
+/** The side × side greyscale thumbnail the hashes read, from a one-channel image. */
 async function thumbnailOf(image: sharp.Sharp, side = SIDE): Promise<Buffer> {
-  // Transparent areas count as white, the way a page shows them.
-  const { data, info } = await image
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize(side, side, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
+  const { data, info } = await image.greyscale().resize(side, side, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true })
   if (info.channels !== 1) throw new Error(`Expected a greyscale thumbnail, sharp gave ${info.channels} channels`)
   return data
 }
