@@ -33,6 +33,20 @@ export function readEnv(env: EnvVars = process.env): AppEnv {
   return parsed.data
 }
 
+/**
+ * A duration setting in whole milliseconds, at least `min`; `fallback` when unset or blank. A bad
+ * value throws a message naming the variable (read at start, it stops the start).
+ */
+export function millisecondsSetting(env: EnvVars, name: string, { fallback, min }: { fallback: number; min: number }): number {
+  const text = env[name]?.trim()
+  if (!text) return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`Invalid configuration: ${name} must be a whole number of milliseconds, at least ${min} (got "${text}").`)
+  }
+  return value
+}
+
 /** Cookies get the Secure flag when the public address is https. */
 export function isSecureDeployment(env: EnvVars = process.env): boolean {
   return (env.SERVER_URL ?? '').startsWith('https://')

@@ -14,7 +14,7 @@ import {
 } from '../../lib/constants'
 import { LOCKS } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
-import type { EnvVars } from '../env'
+import { millisecondsSetting, type EnvVars } from '../env'
 import type { BackupKind } from './format'
 
 export const BACKUP_TASK = 'backup'
@@ -60,15 +60,7 @@ const MIN_UPLOAD_BACKUP_DEBOUNCE_MS = 1_000
  * test that needs the upload's backup made does not wait a minute for it.
  */
 export function uploadBackupDebounceMs(env: EnvVars = process.env): number {
-  const text = env.UPLOAD_BACKUP_DEBOUNCE_MS?.trim()
-  if (!text) return UPLOAD_BACKUP_DEBOUNCE_MS
-  const value = Number(text)
-  if (!Number.isInteger(value) || value < MIN_UPLOAD_BACKUP_DEBOUNCE_MS) {
-    throw new Error(
-      `Invalid configuration: UPLOAD_BACKUP_DEBOUNCE_MS must be a whole number of milliseconds, at least ${MIN_UPLOAD_BACKUP_DEBOUNCE_MS} (got "${text}").`,
-    )
-  }
-  return value
+  return millisecondsSetting(env, 'UPLOAD_BACKUP_DEBOUNCE_MS', { fallback: UPLOAD_BACKUP_DEBOUNCE_MS, min: MIN_UPLOAD_BACKUP_DEBOUNCE_MS })
 }
 
 /** Read once, at start: a bad value stops the start with its message instead of failing each upload's backup. */
