@@ -34,15 +34,20 @@ export function readEnv(env: EnvVars = process.env): AppEnv {
 }
 
 /**
- * A duration setting in whole milliseconds, at least `min`; `fallback` when unset or blank. A bad
- * value throws a message naming the variable (read at start, it stops the start).
+ * A duration setting in whole milliseconds, from `min` (to `max`, when given); `fallback` when
+ * unset or blank. A bad value throws a message naming the variable (read at start, it stops the start).
  */
-export function millisecondsSetting(env: EnvVars, name: string, { fallback, min }: { fallback: number; min: number }): number {
+export function millisecondsSetting(
+  env: EnvVars,
+  name: string,
+  { fallback, min, max = Number.POSITIVE_INFINITY }: { fallback: number; min: number; max?: number },
+): number {
   const text = env[name]?.trim()
   if (!text) return fallback
   const value = Number(text)
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`Invalid configuration: ${name} must be a whole number of milliseconds, at least ${min} (got "${text}").`)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = Number.isFinite(max) ? `from ${min} to ${max}` : `at least ${min}`
+    throw new Error(`Invalid configuration: ${name} must be a whole number of milliseconds, ${range} (got "${text}").`)
   }
   return value
 }

@@ -20,9 +20,13 @@ describe('the backoff of an ingest put off by an outage', () => {
 
   it('starts from INGEST_OUTAGE_RETRY_MS when it is a whole number of milliseconds from 1 s to 5 minutes', () => {
     expect(outageRetryFirstMs({ INGEST_OUTAGE_RETRY_MS: '3000' })).toBe(3000)
-    for (const text of [undefined, '', 'soon', '999', '2500.5', '300001']) {
-      expect(outageRetryFirstMs({ INGEST_OUTAGE_RETRY_MS: text })).toBe(10_000)
-    }
+    for (const text of [undefined, '', '  ']) expect(outageRetryFirstMs({ INGEST_OUTAGE_RETRY_MS: text })).toBe(10_000)
+  })
+
+  it.each(['soon', '999', '2500.5', '300001'])('refuses INGEST_OUTAGE_RETRY_MS=%s with a message naming the variable', (text) => {
+    expect(() => outageRetryFirstMs({ INGEST_OUTAGE_RETRY_MS: text })).toThrow(
+      `Invalid configuration: INGEST_OUTAGE_RETRY_MS must be a whole number of milliseconds, from 1000 to 300000 (got "${text}").`,
+    )
   })
 })
 

@@ -1,4 +1,6 @@
 // Names shared by the ingest job's definition and the code that queues it.
+import { millisecondsSetting, type EnvVars } from '../env'
+
 export const INGEST_TASK = 'ingestMedia'
 /** Attempts after the first one, for failures that may be transient (store or database hiccups). */
 export const INGEST_RETRIES = 2
@@ -13,13 +15,15 @@ export const OUTAGE_RETRY_MAX_MS = 5 * 60_000
 const MIN_OUTAGE_RETRY_MS = 1_000
 
 /** INGEST_OUTAGE_RETRY_MS (whole milliseconds, 1000 up to OUTAGE_RETRY_MAX_MS) overrides OUTAGE_RETRY_MS. */
-export function outageRetryFirstMs(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.INGEST_OUTAGE_RETRY_MS)
-  return Number.isInteger(value) && value >= MIN_OUTAGE_RETRY_MS && value <= OUTAGE_RETRY_MAX_MS ? value : OUTAGE_RETRY_MS
+export function outageRetryFirstMs(env: EnvVars = process.env): number {
+  return millisecondsSetting(env, 'INGEST_OUTAGE_RETRY_MS', { fallback: OUTAGE_RETRY_MS, min: MIN_OUTAGE_RETRY_MS, max: OUTAGE_RETRY_MAX_MS })
 }
+
+/** Read once, at start: a bad value stops the start with its message instead of failing each delayed ingest. */
+const FIRST_OUTAGE_RETRY_MS = outageRetryFirstMs()
 
 /** The delay before the next try, after `deferrals` tries that already met the outage (0 for the first). */
 export function outageRetryDelayMs(deferrals: number): number {
   const tries = Number.isInteger(deferrals) && deferrals > 0 ? Math.min(deferrals, 30) : 0
-  return Math.min(outageRetryFirstMs() * 2 ** tries, OUTAGE_RETRY_MAX_MS)
+  return Math.min(FIRST_OUTAGE_RETRY_MS * 2 ** tries, OUTAGE_RETRY_MAX_MS)
 }
