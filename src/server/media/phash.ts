@@ -94,7 +94,7 @@ export const HASH_SOURCE_MAX_WIDTH = 2400
  * thumbnail's), a strong reduction as JPEG shrink-on-load gave the hashes before; at 800 px the
  * region hashes of smooth photos moved more and bench:duplicates lost text-overlay matches.
  */
-const GREY_MAX_WIDTH = 256
+export const GREY_MAX_WIDTH = 256
 
 /** Decoded pixels of an upright image, as sharp's raw output gives them (8 bits a channel). */
 export type Rendition = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }

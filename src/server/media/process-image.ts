@@ -4,13 +4,13 @@
 //
 // Animated GIFs (and animated WebP/PNG) are processed from their first frame: derivatives
 // are still images, the original keeps the animation.
-import pLimit from 'p-limit'
 import sharp from 'sharp'
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash'
 import { detectMediaType, MAX_IMAGE_PIXELS, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256Of } from './hash'
-import { hashesOfRendition, type Rendition } from './phash'
+import { GREY_MAX_WIDTH, hashesOfRendition, type Rendition } from './phash'
+import { renderImage } from './render-image'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -83,30 +83,19 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
   const format = FORMATS.find((known) => known === header.format)
   if (!format) throw damaged(new Error(`sharp read ${header.format} where ${type.mime} was detected`))
 
-  // The original is decoded once, to its widest derivative (upright, raw pixels): JPEG and
-  // WebP decoding is most of a pipeline's work, and every other output (the narrower
-  // derivatives, the hashes, the placeholder) is read from this rendition. failOn 'error'
-  // refuses truncated files but tolerates the harmless warnings some cameras' JPEGs raise.
+  // The original is decoded once, to its widest derivative, and every other output (the
+  // narrower derivatives, the hashes, the placeholder) is read from that rendition, in the image
+  // thread (render-image.ts): JPEG and WebP decoding is most of a pipeline's work.
   try {
-    const targets = derivativeWidths(widths, width)
-    const widest = targets[targets.length - 1]
-    const rendition = (await inPipelineSlot(() =>
-      sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
-        .rotate()
-        .resize({ width: widest, withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true }),
-    )) as Rendition
-    // Each derivative's height is the original's aspect at its width, rounded.
-    const heightAt = (target: number) => Math.max(1, Math.round((height * target) / width))
-    // Widest first: it takes longest, so the others fill the second core meanwhile.
-    const [derivatives, hashes, preview] = await Promise.all([
-      Promise.all(
-        [...targets].reverse().map((target) => inPipelineSlot(() => makeDerivative(rendition, target, heightAt(target)))),
-      ),
-      inPipelineSlot(() => hashesOfRendition(rendition)),
-      inPipelineSlot(() => makePlaceholder(rendition)),
-    ])
+    const derivatives = derivativeWidths(widths, width).map((target) => ({ width: target, height: heightAt(target) }))
+    const rendered = await renderImage(input, {
+      maxPixels,
+      derivatives,
+      webp: WEBP,
+      hashSourceWidth: GREY_MAX_WIDTH,
+      thumbnailSide: THUMBHASH_SIDE,
+    })
+    const [hashes, preview] = await Promise.all([hashesOfRendition(rendered.hashSource), makePlaceholder(rendered.thumbnail)])
     return {
       width,
       height,
@@ -118,11 +107,16 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       mirrorHash: hashes.mirror,
       regionHashes: hashes.regions,
       ...preview,
-      derivatives: derivatives.reverse(),
+      derivatives: rendered.derivatives.map(({ width, height, data }) => ({ width, height, data, size: data.length })),
     }
   } catch (error) {
     if (error instanceof MediaRejectedError || error instanceof TypeError || error instanceof RangeError) throw error
     throw /pixel limit/i.test(String(error)) ? tooLarge(width, height, maxPixels) : damaged(error)
+  }
+
+  // Each derivative's height is the original's aspect at its width, rounded.
+  function heightAt(target: number) {
+    return Math.max(1, Math.round((height * target) / width))
   }
 }
 
@@ -139,30 +133,8 @@ export function derivativeWidths(widths: readonly number[], imageWidth: number):
   return imageWidth < largest && !fitting.includes(imageWidth) ? [...fitting, imageWidth] : fitting
 }
 
-/** The pixels of a decoded rendition, ready for another pipeline. */
-const openRendition = ({ data, info }: Rendition) =>
-  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-
-async function makeDerivative(rendition: Rendition, width: number, height: number): Promise<ImageDerivative> {
-  const image = openRendition(rendition)
-  const sized = width === rendition.info.width && height === rendition.info.height ? image : image.resize(width, height, { fit: 'fill' })
-  const { data, info } = await sized.webp(WEBP).toBuffer({ resolveWithObject: true })
-  return { width: info.width, height: info.height, data, size: data.length }
-}
-
-/**
- * At most two sharp pipelines at once in this process, whoever calls: there are two cores,
- * and a progressive JPEG or interlaced PNG is decoded whole, so a 100-megapixel original
- * holds 300–400 MB while its rendition is made.
- */
-const inPipelineSlot = pLimit(2)
-
-async function makePlaceholder(rendition: Rendition): Promise<{ placeholder: string; thumbhash: string }> {
-  const { data, info } = await openRendition(rendition)
-    .resize(THUMBHASH_SIDE, THUMBHASH_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
+/** The thumbhash of an RGBA thumbnail (at most THUMBHASH_SIDE a side), and its preview as WebP. */
+async function makePlaceholder({ data, info }: Rendition): Promise<{ placeholder: string; thumbhash: string }> {
   const hash = rgbaToThumbHash(info.width, info.height, data)
   const preview = thumbHashToRGBA(hash)
   const webp = await sharp(Buffer.from(preview.rgba), { raw: { width: preview.w, height: preview.h, channels: 4 } })

@@ -13,7 +13,9 @@ export async function readObject({
   try {
     const range = firstBytes === undefined ? undefined : `bytes=0-${firstBytes - 1}`
     const object = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key, Range: range }))
-    return Buffer.from(await object.Body!.transformToByteArray())
+    // The SDK's array as a Buffer over the same memory: a copy of a 4 MB original is garbage the next moment.
+    const bytes = await object.Body!.transformToByteArray()
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   } catch (error) {
     if (isMissing(error)) return null
     throw error
