@@ -1,8 +1,8 @@
 // Long work with progress (ARCHITECTURE §10 Runs): every analysis, duplicate scan, backup and
 // restore is one row here, started or joined by src/server/runs/start-run.ts and followed
 // through GET /api/runs/{id}. Written only by that service (SQL, in the transaction that
-// queues the run's jobs); Payload describes the table, and accounts may read the runs they may start. Hidden from
-// the admin's navigation: the gallery screen shows runs where they happen.
+// queues the run's jobs); Payload describes the table, and accounts read the runs of the kinds
+// they may start. Hidden from the admin's navigation: the gallery screen shows runs where they happen.
 import type { CollectionConfig } from 'payload'
 import { nobody } from '../../src/access/nobody'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
