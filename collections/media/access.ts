@@ -6,5 +6,4 @@ import type { Access } from 'payload'
 import { actorOf, may } from '../../src/server/auth/access'
 import { PUBLIC_MEDIA_WHERE } from '../../src/server/media/visibility'
 
-export const adminOrVisible: Access = ({ req }) =>
-  may(actorOf(req.user), 'view-hidden') ? true : PUBLIC_MEDIA_WHERE
+export const adminOrVisible: Access = ({ req }) => (may(actorOf(req.user), 'view-hidden') ? true : PUBLIC_MEDIA_WHERE)

@@ -43,7 +43,13 @@ export const Media: CollectionConfig = {
     delete: allowedTo('delete'),
   },
   hooks: {
-    beforeOperation: [strictQuery, strictWrite, limitAnonymousListing, refuseFileReplacementWithout('upload'), lockRowBeforeUpdate],
+    beforeOperation: [
+      strictQuery,
+      strictWrite,
+      limitAnonymousListing,
+      refuseFileReplacementWithout('upload'),
+      lockRowBeforeUpdate,
+    ],
     // The pipeline's fields are read-only here: editors change organisation and words only.
     beforeChange: [keepPipelineFields],
     afterDelete: [moveObjectsToTrash],
@@ -81,7 +87,14 @@ export const Media: CollectionConfig = {
       admin: { readOnly: true, description: 'Percent of bytes saved by the display rendition.' },
     },
     { name: 'duration', type: 'number', min: 0, admin: { readOnly: true, description: 'Seconds (videos).' } },
-    { name: 'uploadedAt', type: 'date', required: true, defaultValue: () => new Date().toISOString(), index: true, ...storedFile },
+    {
+      name: 'uploadedAt',
+      type: 'date',
+      required: true,
+      defaultValue: () => new Date().toISOString(),
+      index: true,
+      ...storedFile,
+    },
     { name: 'isOptimized', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
     { name: 'optimizedAt', type: 'date', admin: { readOnly: true } },
     // Organisation
@@ -92,7 +105,13 @@ export const Media: CollectionConfig = {
     // Descriptive metadata (custom tags and analysis)
     { name: 'description', type: 'textarea', maxLength: 2000, ...words },
     { name: 'tags', type: 'text', hasMany: true, maxLength: 60, ...words },
-    { name: 'category', type: 'text', maxLength: 60, ...words, admin: { description: 'Suggested by analysis; yours to correct.' } },
+    {
+      name: 'category',
+      type: 'text',
+      maxLength: 60,
+      ...words,
+      admin: { description: 'Suggested by analysis; yours to correct.' },
+    },
     { name: 'colors', type: 'text', hasMany: true, admin: { readOnly: true } },
     { name: 'objects', type: 'text', hasMany: true, admin: { readOnly: true, description: 'Detected objects.' } },
     { name: 'isAnalyzed', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },

@@ -49,7 +49,8 @@ export const Users: CollectionConfig = {
       ...writableWith('manage-accounts'),
       admin: {
         position: 'sidebar',
-        description: 'Platform admin: everything, accounts too. Property manager: all the gallery work. Content editor: descriptions, tags, notes and rooms.',
+        description:
+          'Platform admin: everything, accounts too. Property manager: all the gallery work. Content editor: descriptions, tags, notes and rooms.',
       },
     },
   ],

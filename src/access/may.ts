@@ -2,7 +2,14 @@
 // field access that ask `may`, and a field guard that answers a REST write changing a field the
 // account may not change with 403 and a plain message, where Payload itself would drop the
 // value without a word.
-import { APIError, type Access, type CollectionBeforeOperationHook, type FieldAccess, type FieldHook, type PayloadRequest } from 'payload'
+import {
+  APIError,
+  type Access,
+  type CollectionBeforeOperationHook,
+  type FieldAccess,
+  type FieldHook,
+  type PayloadRequest,
+} from 'payload'
 import { actorOf, may, refusalMessage, type Action } from '../server/auth/access'
 
 const actorOfReq = (req: PayloadRequest) => actorOf(req.user)

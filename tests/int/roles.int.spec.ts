@@ -48,7 +48,8 @@ async function signIn(username: string) {
   return client
 }
 
-const roleOf = async (id: string) => (await poolOf(payload).query('SELECT role::text AS role FROM users WHERE id = $1', [id])).rows[0]?.role
+const roleOf = async (id: string) =>
+  (await poolOf(payload).query('SELECT role::text AS role FROM users WHERE id = $1', [id])).rows[0]?.role
 const userCount = async () => Number((await poolOf(payload).query('SELECT count(*)::int AS n FROM users')).rows[0].n)
 const mediaRow = async (id: string) =>
   (
@@ -86,7 +87,9 @@ afterAll(async () => {
 describe('accounts and roles', () => {
   it('makes the first account a platform admin, whatever role it asks for', async () => {
     platform = new HttpClient(host.url)
-    const first = await platform.call('POST', '/api/register', { json: { username: 'owner', password: PASSWORD, role: 'content-editor' } })
+    const first = await platform.call('POST', '/api/register', {
+      json: { username: 'owner', password: PASSWORD, role: 'content-editor' },
+    })
     expect(first.status).toBe(201)
     expect(Object.keys(first.body).sort()).toEqual(['createdAt', 'email', 'id', 'username'])
     ids.platform = first.body.id
@@ -97,12 +100,16 @@ describe('accounts and roles', () => {
     const added = await platform.call('POST', '/api/register', { json: { username: 'manager', password: PASSWORD } })
     expect(added.status).toBe(201)
     ids.manager = added.body.id
-    const asEditor = await platform.call('POST', '/api/register', { json: { username: 'editor', password: PASSWORD, role: 'content-editor' } })
+    const asEditor = await platform.call('POST', '/api/register', {
+      json: { username: 'editor', password: PASSWORD, role: 'content-editor' },
+    })
     expect(asEditor.status).toBe(201)
     ids.editor = asEditor.body.id
     expect(await roleOf(ids.manager)).toBe('property-manager')
     expect(await roleOf(ids.editor)).toBe('content-editor')
-    const wrongRole = await platform.call('POST', '/api/register', { json: { username: 'someone', password: PASSWORD, role: 'owner' } })
+    const wrongRole = await platform.call('POST', '/api/register', {
+      json: { username: 'someone', password: PASSWORD, role: 'owner' },
+    })
     expect(wrongRole.status).toBe(400)
     expect(wrongRole.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['role'])
 
@@ -175,16 +182,22 @@ describe('accounts and roles', () => {
       [manager, MAY_NOT.accounts],
     ] as const
     for (const [client, message] of refusals) {
-      const refused = await client.call('POST', '/api/register', { json: { username: 'newcomer', password: PASSWORD, role: 'platform-admin' } })
+      const refused = await client.call('POST', '/api/register', {
+        json: { username: 'newcomer', password: PASSWORD, role: 'platform-admin' },
+      })
       expect(refused.status).toBe(403)
       expect(refused.body).toEqual({ message })
-      const rest = await client.call('POST', '/api/users', { json: { username: 'newcomer', password: PASSWORD, role: 'platform-admin' } })
+      const rest = await client.call('POST', '/api/users', {
+        json: { username: 'newcomer', password: PASSWORD, role: 'platform-admin' },
+      })
       expect(rest.status).toBe(403)
       expect(messageOf(rest.body)).toBe(PAYLOAD_FORBIDDEN)
     }
     expect(await userCount()).toBe(3)
 
-    const viaRest = await platform.call('POST', '/api/users', { json: { username: 'photographer', password: PASSWORD, role: 'content-editor' } })
+    const viaRest = await platform.call('POST', '/api/users', {
+      json: { username: 'photographer', password: PASSWORD, role: 'content-editor' },
+    })
     expect(viaRest.status).toBe(201)
     expect(viaRest.body.doc.role).toBe('content-editor')
     const removed = await platform.call('DELETE', `/api/users/${viaRest.body.doc.id}`)
@@ -193,7 +206,10 @@ describe('accounts and roles', () => {
   })
 
   it('shows each account itself only, and every account to a platform admin', async () => {
-    const names = async (client: HttpClient) => ((await client.call('GET', '/api/users?sort=username')).body.docs as Array<{ username: string }>).map((user) => user.username)
+    const names = async (client: HttpClient) =>
+      ((await client.call('GET', '/api/users?sort=username')).body.docs as Array<{ username: string }>).map(
+        (user) => user.username,
+      )
     expect(await names(editor)).toEqual(['editor'])
     expect(await names(manager)).toEqual(['manager'])
     expect(await names(platform)).toEqual(['editor', 'manager', 'owner'])
@@ -207,7 +223,9 @@ describe('accounts and roles', () => {
     expect(messageOf(promoted.body)).toBe(MAY_NOT.accounts)
     expect(await roleOf(ids.manager)).toBe('property-manager')
 
-    const sameRole = await manager.call('PATCH', `/api/users/${ids.manager}`, { json: { role: 'property-manager', email: 'manager@example.com' } })
+    const sameRole = await manager.call('PATCH', `/api/users/${ids.manager}`, {
+      json: { role: 'property-manager', email: 'manager@example.com' },
+    })
     expect(sameRole.status).toBe(200)
     expect(sameRole.body.doc).toMatchObject({ email: 'manager@example.com', role: 'property-manager' })
 
@@ -230,16 +248,34 @@ describe('accounts and roles', () => {
 
 /** [status, message] of a refusal, or the status of an allowed call (its own 2xx or 4xx past the check). */
 type Outcome = number | [number, string]
-type Row = { method: string; path: string; options?: CallOptions; anonymous: Outcome; editor: Outcome; manager: Outcome; platform: Outcome }
+type Row = {
+  method: string
+  path: string
+  options?: CallOptions
+  anonymous: Outcome
+  editor: Outcome
+  manager: Outcome
+  platform: Outcome
+}
 
 const json = (body: unknown): CallOptions => ({ json: body })
 const denied = (message: string): [number, string] => [403, message]
 const signInFirst: [number, string] = [401, SIGN_IN]
 const restDenied: [number, string] = [403, PAYLOAD_FORBIDDEN]
 /** Refused for the anonymous caller and the editor, allowed (with `status`) for the manager and the platform admin. */
-const managers = (status: number, message: string) => ({ anonymous: signInFirst, editor: denied(message), manager: status, platform: status })
+const managers = (status: number, message: string) => ({
+  anonymous: signInFirst,
+  editor: denied(message),
+  manager: status,
+  platform: status,
+})
 const everyone = (status: number) => ({ anonymous: status, editor: status, manager: status, platform: status })
-const staff = (status: number, anonymous: Outcome = signInFirst) => ({ anonymous, editor: status, manager: status, platform: status })
+const staff = (status: number, anonymous: Outcome = signInFirst) => ({
+  anonymous,
+  editor: status,
+  manager: status,
+  platform: status,
+})
 
 const ROWS: Row[] = [
   // Public reads and sign-in: the same for everyone (staff get the admin answer).
@@ -257,8 +293,18 @@ const ROWS: Row[] = [
   { method: 'PUT', path: `/api/media-files/${NO_SUCH_ID}/metadata`, options: json({ notes: 'x' }), ...staff(404) },
   { method: 'PUT', path: `/api/media-files/${NO_SUCH_ID}/section`, options: json({ section: 'backyard' }), ...staff(404) },
   // Organising, uploading, deleting: managers and platform admins.
-  { method: 'POST', path: '/api/sections/upstairs/bulk-assign', options: json({ mediaIds: [NO_SUCH_ID] }), ...managers(404, MAY_NOT.place) },
-  { method: 'PUT', path: '/api/sections/upstairs/reorder', options: json({ mediaIds: [NO_SUCH_ID] }), ...managers(404, MAY_NOT.reorder) },
+  {
+    method: 'POST',
+    path: '/api/sections/upstairs/bulk-assign',
+    options: json({ mediaIds: [NO_SUCH_ID] }),
+    ...managers(404, MAY_NOT.place),
+  },
+  {
+    method: 'PUT',
+    path: '/api/sections/upstairs/reorder',
+    options: json({ mediaIds: [NO_SUCH_ID] }),
+    ...managers(404, MAY_NOT.reorder),
+  },
   { method: 'DELETE', path: `/api/media-files/${NO_SUCH_ID}`, ...managers(404, MAY_NOT.delete) },
   { method: 'POST', path: '/api/media-files', options: json({}), ...managers(400, MAY_NOT.upload) },
   { method: 'POST', path: '/api/objects/upload', options: json({}), ...managers(400, MAY_NOT.upload) },
@@ -288,19 +334,89 @@ const ROWS: Row[] = [
   { method: 'GET', path: `/api/runs/${NO_SUCH_ID}`, ...staff(404) },
   // Payload's REST.
   { method: 'GET', path: '/api/media', ...everyone(200) },
-  { method: 'POST', path: '/api/media', options: json({}), anonymous: restDenied, editor: restDenied, manager: 400, platform: 400 },
-  { method: 'PATCH', path: `/api/media/${NO_SUCH_ID}`, options: json({ description: 'x' }), anonymous: restDenied, editor: 404, manager: 404, platform: 404 },
+  {
+    method: 'POST',
+    path: '/api/media',
+    options: json({}),
+    anonymous: restDenied,
+    editor: restDenied,
+    manager: 400,
+    platform: 400,
+  },
+  {
+    method: 'PATCH',
+    path: `/api/media/${NO_SUCH_ID}`,
+    options: json({ description: 'x' }),
+    anonymous: restDenied,
+    editor: 404,
+    manager: 404,
+    platform: 404,
+  },
   { method: 'DELETE', path: `/api/media/${NO_SUCH_ID}`, anonymous: restDenied, editor: restDenied, manager: 404, platform: 404 },
   { method: 'GET', path: '/api/gallery-sections', ...everyone(200) },
-  { method: 'POST', path: '/api/gallery-sections', options: json({}), anonymous: restDenied, editor: restDenied, manager: 400, platform: 400 },
-  { method: 'PATCH', path: '/api/gallery-sections/no_such_section', options: json({ position: 1 }), anonymous: restDenied, editor: restDenied, manager: 404, platform: 404 },
-  { method: 'DELETE', path: '/api/gallery-sections/no_such_section', anonymous: restDenied, editor: restDenied, manager: 404, platform: 404 },
+  {
+    method: 'POST',
+    path: '/api/gallery-sections',
+    options: json({}),
+    anonymous: restDenied,
+    editor: restDenied,
+    manager: 400,
+    platform: 400,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/gallery-sections/no_such_section',
+    options: json({ position: 1 }),
+    anonymous: restDenied,
+    editor: restDenied,
+    manager: 404,
+    platform: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/gallery-sections/no_such_section',
+    anonymous: restDenied,
+    editor: restDenied,
+    manager: 404,
+    platform: 404,
+  },
   { method: 'GET', path: '/api/users', anonymous: restDenied, editor: 200, manager: 200, platform: 200 },
-  { method: 'POST', path: '/api/users', options: json({}), anonymous: restDenied, editor: restDenied, manager: restDenied, platform: 400 },
-  { method: 'PATCH', path: `/api/users/${NO_SUCH_ID}`, options: json({ email: 'x@example.com' }), anonymous: restDenied, editor: 404, manager: 404, platform: 404 },
-  { method: 'DELETE', path: `/api/users/${NO_SUCH_ID}`, anonymous: restDenied, editor: restDenied, manager: restDenied, platform: 404 },
+  {
+    method: 'POST',
+    path: '/api/users',
+    options: json({}),
+    anonymous: restDenied,
+    editor: restDenied,
+    manager: restDenied,
+    platform: 400,
+  },
+  {
+    method: 'PATCH',
+    path: `/api/users/${NO_SUCH_ID}`,
+    options: json({ email: 'x@example.com' }),
+    anonymous: restDenied,
+    editor: 404,
+    manager: 404,
+    platform: 404,
+  },
+  {
+    method: 'DELETE',
+    path: `/api/users/${NO_SUCH_ID}`,
+    anonymous: restDenied,
+    editor: restDenied,
+    manager: restDenied,
+    platform: 404,
+  },
   { method: 'GET', path: '/api/globals/property-settings', anonymous: restDenied, editor: 200, manager: 200, platform: 200 },
-  { method: 'POST', path: '/api/globals/property-settings', options: json({ bookingUrl: 'not a link' }), anonymous: restDenied, editor: restDenied, manager: 400, platform: 400 },
+  {
+    method: 'POST',
+    path: '/api/globals/property-settings',
+    options: json({ bookingUrl: 'not a link' }),
+    anonymous: restDenied,
+    editor: restDenied,
+    manager: 400,
+    platform: 400,
+  },
 ]
 
 describe('route × role matrix', () => {
@@ -316,7 +432,9 @@ describe('route × role matrix', () => {
         const response = await client.call(row.method, row.path, row.options)
         const got = messageOf(response.body)
         if (response.status !== status || (message !== undefined && got !== message)) {
-          mismatches.push(`${who} ${row.method} ${row.path}: ${response.status} ${got ?? ''} (expected ${status} ${message ?? ''})`)
+          mismatches.push(
+            `${who} ${row.method} ${row.path}: ${response.status} ${got ?? ''} (expected ${status} ${message ?? ''})`,
+          )
         }
       }
     }
@@ -330,11 +448,15 @@ describe("the content editor's fixes", () => {
   let photo: string
 
   beforeAll(async () => {
-    photo = String((await createMedia(payload, { section: 'upstairs', originalFilename: 'loft.jpg', sortOrder: 2, room: 'Loft' })).id)
+    photo = String(
+      (await createMedia(payload, { section: 'upstairs', originalFilename: 'loft.jpg', sortOrder: 2, room: 'Loft' })).id,
+    )
   })
 
   it('changes the room through PUT …/section when the section and visibility stay as they are', async () => {
-    const fixed = await editor.call('PUT', `/api/media-files/${photo}/section`, { json: { section: 'upstairs', isHidden: 'false', room: 'Reading nook' } })
+    const fixed = await editor.call('PUT', `/api/media-files/${photo}/section`, {
+      json: { section: 'upstairs', isHidden: 'false', room: 'Reading nook' },
+    })
     expect(fixed.status).toBe(200)
     expect(fixed.body).toMatchObject({ id: photo, section: 'upstairs', isHidden: 'false', room: 'Reading nook' })
     expect(await mediaRow(photo)).toMatchObject({ section_id: 'upstairs', is_hidden: false, room: 'Reading nook' })
@@ -342,7 +464,12 @@ describe("the content editor's fixes", () => {
 
   it('may not move or hide a photo there: 403, and nothing changes', async () => {
     const before = await mediaRow(photo)
-    for (const body of [{ section: 'backyard', room: 'Patio' }, { section: 'hidden' }, { section: null, isHidden: 'true' }, { section: null }]) {
+    for (const body of [
+      { section: 'backyard', room: 'Patio' },
+      { section: 'hidden' },
+      { section: null, isHidden: 'true' },
+      { section: null },
+    ]) {
       const refused = await editor.call('PUT', `/api/media-files/${photo}/section`, { json: body })
       expect(refused.status, JSON.stringify(body)).toBe(403)
       expect(refused.body).toEqual({ message: MAY_NOT.place })
@@ -351,7 +478,9 @@ describe("the content editor's fixes", () => {
   })
 
   it('edits the description, tags and notes (PUT …/metadata)', async () => {
-    const edited = await editor.call('PUT', `/api/media-files/${photo}/metadata`, { json: { description: 'Sunny loft', tags: ['Loft'], notes: 'Reshoot in May' } })
+    const edited = await editor.call('PUT', `/api/media-files/${photo}/metadata`, {
+      json: { description: 'Sunny loft', tags: ['Loft'], notes: 'Reshoot in May' },
+    })
     expect(edited.status).toBe(200)
     expect(edited.body).toMatchObject({ description: 'Sunny loft', tags: ['loft'], notes: 'Reshoot in May' })
   })
@@ -362,7 +491,9 @@ describe("the content editor's fixes", () => {
     expect(await mediaRow(photo)).toMatchObject({ description: 'Loft with skylight', room: 'Loft' })
 
     // Payload's edit view sends every field back as it was: unchanged placement passes.
-    const wholeForm = await editor.call('PATCH', `/api/media/${photo}`, { json: { section: 'upstairs', isHidden: false, sortOrder: 2, notes: 'Shot in May' } })
+    const wholeForm = await editor.call('PATCH', `/api/media/${photo}`, {
+      json: { section: 'upstairs', isHidden: false, sortOrder: 2, notes: 'Shot in May' },
+    })
     expect(wholeForm.status).toBe(200)
 
     const before = await mediaRow(photo)
