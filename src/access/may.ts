@@ -31,8 +31,18 @@ export const allowedToField =
   ({ req }) =>
     may(actorOfReq(req), action)
 
-/** A refusal Payload's REST answers as 403 with this message. */
-export const refusal = (action: Action) => new APIError(refusalMessage(action), 403, null, true)
+/**
+ * A refusal Payload's REST answers as 403 with our message. Named as Payload's own Forbidden,
+ * so Payload logs it as it logs its own refusals (info, one line), not as a server error.
+ */
+class RoleRefusal extends APIError {
+  constructor(action: Action) {
+    super(refusalMessage(action), 403, null, true)
+    this.name = 'Forbidden'
+  }
+}
+
+export const refusal = (action: Action) => new RoleRefusal(action)
 
 /** One stored value for comparison: empty text is no value, a relation is its id, a list is its items. */
 function comparable(value: unknown): unknown {

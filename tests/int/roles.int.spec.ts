@@ -230,7 +230,8 @@ describe('accounts and roles', () => {
     expect(sameRole.body.doc).toMatchObject({ email: 'manager@example.com', role: 'property-manager' })
 
     const other = await manager.call('PATCH', `/api/users/${ids.editor}`, { json: { email: 'taken@example.com' } })
-    expect(other.status).toBe(404)
+    expect(other.status).toBe(403)
+    expect(messageOf(other.body)).toBe(PAYLOAD_FORBIDDEN)
     const deleteOther = await manager.call('DELETE', `/api/users/${ids.editor}`)
     expect(deleteOther.status).toBe(403)
     expect(messageOf(deleteOther.body)).toBe(PAYLOAD_FORBIDDEN)
@@ -394,9 +395,10 @@ const ROWS: Row[] = [
     method: 'PATCH',
     path: `/api/users/${NO_SUCH_ID}`,
     options: json({ email: 'x@example.com' }),
+    // Payload refuses an update outside the caller's own account as forbidden, whether it exists or not.
     anonymous: restDenied,
-    editor: 404,
-    manager: 404,
+    editor: restDenied,
+    manager: restDenied,
     platform: 404,
   },
   {
