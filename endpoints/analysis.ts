@@ -19,7 +19,7 @@ async function progressOf(req: PayloadRequest, runId: string): Promise<AnalysisP
 }
 
 export const analysisEndpoints = [
-  endpoint('post', '/media-files/analyze-all', async (req) => {
+  endpoint('post', '/media-files/analyze-all', 'analyze', async (req) => {
     const user = requireUser(req)
     const { force = false } = await parseBody(req, analyzeAllSchema)
     const runId = await startAnalysisRun(req.payload, { force, startedBy: String(user.id) })
@@ -32,14 +32,12 @@ export const analysisEndpoints = [
     return Response.json(result)
   }),
 
-  endpoint('get', '/media-files/analyze-all', async (req) => {
-    requireUser(req)
+  endpoint('get', '/media-files/analyze-all', 'analyze', async (req) => {
     const run = await currentAnalysisRun(req.payload)
     return Response.json({ run: run ? await progressOf(req, run.id) : null } satisfies CurrentAnalysis)
   }),
 
-  endpoint('get', '/media-files/analyze-all/:runId', async (req) => {
-    requireUser(req)
+  endpoint('get', '/media-files/analyze-all/:runId', 'analyze', async (req) => {
     const { runId } = parseParams(req, analysisRunParamsSchema)
     return Response.json(await progressOf(req, runId))
   }),

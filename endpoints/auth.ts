@@ -1,7 +1,7 @@
 // Sign-in API of spec §7: GET /api/user, POST /api/login, POST /api/register, POST /api/logout.
 import { loginSchema, registerSchema } from '../src/lib/schemas/auth'
 import { signIn, register, signOut } from '../src/server/auth/sessions'
-import { mapUser } from '../src/server/auth/map-user'
+import { mapCurrentUser, mapUser } from '../src/server/auth/map-user'
 import { registrationOpen } from '../src/server/auth/registration'
 import { endpoint, parseBody } from '../src/server/http/endpoint'
 import { unauthorized } from '../src/server/http/errors'
@@ -11,30 +11,30 @@ const withCookie = (body: unknown, cookie: string | null, status = 200) =>
   Response.json(body, { status, headers: cookie ? { 'Set-Cookie': cookie } : undefined })
 
 export const authEndpoints = [
-  endpoint('get', '/user', async (req) => {
+  endpoint('get', '/user', 'public', async (req) => {
     if (!req.user) throw unauthorized('Not signed in.')
-    return Response.json(mapUser(req.user), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(mapCurrentUser(req.user), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
-  endpoint('post', '/login', async (req) => {
+  endpoint('post', '/login', 'public', async (req) => {
     limitSignIn(req)
     const credentials = await parseBody(req, loginSchema)
     const { user, cookie } = await signIn(req, credentials)
     return withCookie(mapUser(user), cookie)
   }),
 
-  endpoint('get', '/register', async (req) => {
+  endpoint('get', '/register', 'public', async (req) => {
     return Response.json({ registrationOpen: await registrationOpen(req) }, { headers: { 'Cache-Control': 'no-store' } })
   }),
 
-  endpoint('post', '/register', async (req) => {
+  endpoint('post', '/register', 'public', async (req) => {
     limitRegistration(req)
     const input = await parseBody(req, registerSchema)
     const { user, cookie } = await register(req, input)
     return withCookie(mapUser(user), cookie, 201)
   }),
 
-  endpoint('post', '/logout', async (req) => {
+  endpoint('post', '/logout', 'public', async (req) => {
     const cookie = await signOut(req)
     return withCookie({ message: 'Logged out' }, cookie)
   }),

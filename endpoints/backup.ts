@@ -1,6 +1,7 @@
 // The Backup panel's calls (spec §7): GET /api/backup/status, POST /api/backup/create,
 // POST /api/backup/restore; beyond the spec, the run a longer create or restore answers with,
-// the list of kept backups and a download. Signed-in managers only.
+// the list of kept backups and a download. Accounts that may back up (`backup`); restoring
+// takes `restore`.
 // Create and restore are runs with a job on the backup queue (src/server/backup/runs.ts): the
 // request starts the run (or joins the one of that kind already going) and waits for it (the
 // runs' one bounded wait), answering the spec's payload when it is done, else 202 with the
@@ -14,6 +15,7 @@ import { backupStatus, findBackup, listBackups } from '../src/server/backup/stat
 import { readObject } from '../src/server/storage/read-object'
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
+import { requireMay } from '../src/server/auth/request-access'
 import { HttpError, notFound } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
 
@@ -47,40 +49,35 @@ async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore'
 }
 
 export const backupEndpoints = [
-  endpoint('get', '/backup/status', async (req) => {
-    requireUser(req)
+  endpoint('get', '/backup/status', 'backup', async (req) => {
     return Response.json(await backupStatus(poolOf(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
-  endpoint('post', '/backup/create', async (req) => {
-    requireUser(req)
+  endpoint('post', '/backup/create', 'backup', async (req) => {
     await parseBody(req, createBackupSchema)
     return startAndWait(req, 'create')
   }),
 
-  endpoint('post', '/backup/restore', async (req) => {
-    requireUser(req)
+  endpoint('post', '/backup/restore', 'restore', async (req) => {
     const { backupId } = await parseBody(req, restoreBackupSchema)
     return startAndWait(req, 'restore', backupId)
   }),
 
   // A create or restore that took longer than the request's wait: 202 while it runs, then
   // the same answer the POST would have given (the spec's payload, or the failure's status).
-  endpoint('get', '/backup/runs/:runId', async (req) => {
-    requireUser(req)
+  endpoint('get', '/backup/runs/:runId', 'backup', async (req) => {
     const { runId } = parseParams(req, backupRunParamsSchema)
     const run = await findRun(poolOf(req.payload), runId, { checkAbandoned: true })
     if (!run) throw notFound('There is no such backup run (finished runs are kept for a day).')
+    if (run.operation === 'restore') requireMay(req, 'restore')
     return runAnswer(run)
   }),
 
-  endpoint('get', '/backups', async (req) => {
-    requireUser(req)
+  endpoint('get', '/backups', 'backup', async (req) => {
     return Response.json(await listBackups(poolOf(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
-  endpoint('get', '/backups/:id/download', async (req) => {
-    requireUser(req)
+  endpoint('get', '/backups/:id/download', 'backup', async (req) => {
     const { id } = parseParams(req, backupIdParamsSchema)
     const backup = await findBackup(poolOf(req.payload), id)
     const bytes = backup && (await readObject({ key: backup.object_key }))

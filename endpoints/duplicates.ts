@@ -19,12 +19,11 @@ function scanAnswer(scan: ScanStatus): Response {
 }
 
 export const duplicatesEndpoints = [
-  endpoint('get', '/duplicates', async (req) => {
-    requireUser(req)
+  endpoint('get', '/duplicates', 'scan', async (req) => {
     return Response.json(await listDuplicateGroups(req.payload))
   }),
 
-  endpoint('post', '/duplicates/scan', async (req) => {
+  endpoint('post', '/duplicates/scan', 'scan', async (req) => {
     const user = requireUser(req)
     await parseBody(req, scanBodySchema)
     const { scan } = await startScan(req.payload, { startedBy: String(user.id) })
@@ -33,8 +32,7 @@ export const duplicatesEndpoints = [
   }),
 
   // The progress of the running scan (or the result of the last one); 404 before any scan.
-  endpoint('get', '/duplicates/scan', async (req) => {
-    requireUser(req)
+  endpoint('get', '/duplicates/scan', 'scan', async (req) => {
     const scan = await latestScan(req.payload)
     if (!scan) return Response.json({ message: 'No duplicate scan has run yet.' }, { status: 404 })
     return scan.status === 'failed' ? Response.json(scan) : scanAnswer(scan)

@@ -1,6 +1,7 @@
 // Media API of spec §7. Reads: GET /api/media-files and GET /api/media-files/stats
-// (visitors get the public read model; a signed-in manager gets every media file).
-// The manager's mutations: create, delete, PUT .../{id}/section and .../{id}/metadata.
+// (visitors get the public read model; an account that may see hidden media gets every media file).
+// Mutations, each behind its action: create (upload), delete, PUT .../{id}/section (a content
+// editor only fixes the room there: placement.ts) and .../{id}/metadata.
 import type { PayloadRequest } from 'payload'
 import { publicJson, statsOf } from '../media-public/read-model'
 import { filterByType } from '../src/lib/media-filters'
@@ -9,30 +10,35 @@ import { adminJson } from '../src/server/media/catalog'
 import { averageLoadTimeSeconds } from '../src/server/metrics/load-times'
 import { createMediaFromUpload } from '../src/server/media/create-media'
 import { createMediaSchema } from '../src/lib/schemas/upload'
-import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints, requireUser } from '../src/server/http/endpoint'
+import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints } from '../src/server/http/endpoint'
 import { assignSectionSchema, mediaParamsSchema, metadataSchema } from '../src/lib/schemas/placement'
 import { assignSection, updateMetadata } from '../src/server/media/placement'
 import { deleteQuerySchema } from '../src/lib/schemas/duplicates'
 import { deleteMediaFile } from '../src/server/duplicates/delete-duplicate'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
+import { audienceFor } from '../src/server/auth/request-access'
 
 async function mediaFilesAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
   const { type } = parseQuery(req, mediaListQuerySchema)
   const key = `media-files:${type ?? ''}`
-  const answer = req.user
-    ? await adminJson(req.payload, key, ({ media }) => filterByType(media, type))
-    : await publicJson(req.payload, key, ({ media }) => filterByType(media, type))
-  return { ...answer, key, audience: req.user ? 'admin' : 'public' }
+  const audience = audienceFor(req)
+  const answer =
+    audience === 'admin'
+      ? await adminJson(req.payload, key, ({ media }) => filterByType(media, type))
+      : await publicJson(req.payload, key, ({ media }) => filterByType(media, type))
+  return { ...answer, key, audience }
 }
 
 async function statsAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
   // Load times change without a media change: the average is part of the key.
   const avgLoadTime = await averageLoadTimeSeconds(req.payload)
   const key = `stats:${avgLoadTime}`
-  const answer = req.user
-    ? await adminJson(req.payload, key, ({ media }) => statsOf(media, avgLoadTime))
-    : await publicJson(req.payload, key, ({ media }) => statsOf(media, avgLoadTime))
-  return { ...answer, key, audience: req.user ? 'admin' : 'public' }
+  const audience = audienceFor(req)
+  const answer =
+    audience === 'admin'
+      ? await adminJson(req.payload, key, ({ media }) => statsOf(media, avgLoadTime))
+      : await publicJson(req.payload, key, ({ media }) => statsOf(media, avgLoadTime))
+  return { ...answer, key, audience }
 }
 
 export const mediaFileReads: PreparedRead[] = [
@@ -41,8 +47,7 @@ export const mediaFileReads: PreparedRead[] = [
 ]
 
 /** Registers an uploaded file (spec §7); also answered in front of Next (src/host/serve.ts). */
-export const createMediaEndpoint = endpoint('post', '/media-files', async (req) => {
-  requireUser(req)
+export const createMediaEndpoint = endpoint('post', '/media-files', 'upload', async (req) => {
   const input = await parseBody(req, createMediaSchema)
   return Response.json(await createMediaFromUpload(req, input), { status: 201 })
 })
@@ -54,24 +59,22 @@ export const mediaFilesEndpoints = [
 
   // Removes the record; its objects move under trash/ (the media collection's afterDelete hook).
   // ?keep={id} names a duplicate that stays: organisation it lacks moves to it in the same transaction.
-  endpoint('delete', '/media-files/:id', async (req) => {
-    requireUser(req)
+  endpoint('delete', '/media-files/:id', 'delete', async (req) => {
     const { id } = parseParams(req, mediaParamsSchema)
     const { keep } = parseQuery(req, deleteQuerySchema)
     return Response.json(await deleteMediaFile(req, id, keep))
   }),
 
   // Spec §4: hidden → section null + isHidden; a real section → that section, visible.
-  endpoint('put', '/media-files/:id/section', async (req) => {
-    requireUser(req)
+  // Needs `edit-room`; moving or hiding needs `place` too (checked against the record).
+  endpoint('put', '/media-files/:id/section', 'edit-room', async (req) => {
     const { id } = parseParams(req, mediaParamsSchema)
     const choice = await parseBody(req, assignSectionSchema)
     return Response.json(await assignSection(req, id, choice))
   }),
 
   // Spec §5: tags trimmed, lower-cased, empties and duplicates dropped; texts trimmed.
-  endpoint('put', '/media-files/:id/metadata', async (req) => {
-    requireUser(req)
+  endpoint('put', '/media-files/:id/metadata', 'edit-metadata', async (req) => {
     const { id } = parseParams(req, mediaParamsSchema)
     const change = await parseBody(req, metadataSchema)
     return Response.json(await updateMetadata(req, id, change))

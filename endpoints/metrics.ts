@@ -12,7 +12,7 @@ import { isValidLoadTimesToken } from '../src/server/metrics/page-token'
 const reportLimit = rateLimiter({ limit: 30, windowMs: 60_000 })
 
 export const metricsEndpoints = [
-  endpoint('post', '/metrics/load-times', async (req) => {
+  endpoint('post', '/metrics/load-times', 'public', async (req) => {
     reportLimit(req)
     const { samples, token } = await parseBody(req, loadTimesSchema)
     if (!isValidLoadTimesToken(req.payload.config.secret, token)) {

@@ -14,7 +14,7 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60
 const uploadUrlLimit = rateLimiter({ limit: 1000, windowMs: 60_000 })
 
 export const objectsEndpoints = [
-  endpoint('post', '/objects/upload', async (req) => {
+  endpoint('post', '/objects/upload', 'upload', async (req) => {
     const user = requireUser(req)
     uploadUrlLimit(req, String(user.id))
     const { filename, contentType } = await parseBody(req, uploadRequestSchema)

@@ -1,7 +1,7 @@
 // Section API of spec §7. Reads: GET /api/sections, /api/sections/{id}/preview,
 // /api/sections/{section}/media (prepared reads: built once per read-model version).
-// The manager's mutations: POST /api/sections/{sectionId}/bulk-assign and
-// PUT /api/sections/{sectionId}/reorder, each one transaction.
+// The manager's mutations: POST /api/sections/{sectionId}/bulk-assign (`place`) and
+// PUT /api/sections/{sectionId}/reorder (`reorder`), each one transaction.
 import type { PayloadRequest } from 'payload'
 import { publicJson, publicSectionsJson, type PublicSnapshot } from '../media-public/read-model'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from '../src/lib/constants'
@@ -10,8 +10,10 @@ import { sortSectionMedia } from '../src/lib/media-order'
 import { sectionMediaQuerySchema, sectionParamsSchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
 import { bulkAssignSchema, reorderSchema } from '../src/lib/schemas/placement'
-import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints, requireUser } from '../src/server/http/endpoint'
-import { badRequest, notFound, unauthorized } from '../src/server/http/errors'
+import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints } from '../src/server/http/endpoint'
+import { badRequest, forbidden, notFound, unauthorized } from '../src/server/http/errors'
+import { refusalMessage } from '../src/server/auth/access'
+import { audienceFor } from '../src/server/auth/request-access'
 import { bulkAssign, reorderSection } from '../src/server/media/placement'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 
@@ -48,6 +50,7 @@ async function sectionMediaAnswer(req: PayloadRequest): Promise<PreparedAnswer> 
 
   if (section === HIDDEN_SECTION_ID && includeHidden === 'true') {
     if (!req.user) throw unauthorized('Sign in to see hidden media.')
+    if (audienceFor(req) !== 'admin') throw forbidden(refusalMessage('view-hidden'))
     const answer = await adminJson(req.payload, key, ({ media }) =>
       filterByType(
         media.filter((file) => file.isHidden === 'true'),
@@ -63,9 +66,9 @@ async function sectionMediaAnswer(req: PayloadRequest): Promise<PreparedAnswer> 
     const files = section === ALL_SECTIONS_ID ? snapshot.media : (snapshot.bySection.get(section) ?? [])
     return filterByType(files, type)
   })
-  if (!req.user || section === ALL_SECTIONS_ID) return { ...answer, key, audience: 'public' }
+  if (audienceFor(req) === 'public' || section === ALL_SECTIONS_ID) return { ...answer, key, audience: 'public' }
 
-  // The manager also sees the section's media that are still processing or failed.
+  // Staff also see the section's media that are still processing or failed.
   const adminAnswer = await adminJson(req.payload, key, ({ media }) =>
     filterByType(sortSectionMedia(media.filter((file) => file.section === section)), type),
   )
@@ -88,15 +91,13 @@ function realSectionId(req: PayloadRequest, refusal: string): string {
 export const sectionsEndpoints = [
   ...preparedEndpoints(sectionReads),
 
-  endpoint('post', '/sections/:sectionId/bulk-assign', async (req) => {
-    requireUser(req)
+  endpoint('post', '/sections/:sectionId/bulk-assign', 'place', async (req) => {
     const sectionId = realSectionId(req, 'Please select a section before assigning photos.')
     const { mediaIds, room } = await parseBody(req, bulkAssignSchema)
     return Response.json(await bulkAssign(req, sectionId, { mediaIds, room }))
   }),
 
-  endpoint('put', '/sections/:sectionId/reorder', async (req) => {
-    requireUser(req)
+  endpoint('put', '/sections/:sectionId/reorder', 'reorder', async (req) => {
     const sectionId = realSectionId(req, 'Please select a specific section to reorder photos.')
     const { mediaIds } = await parseBody(req, reorderSchema)
     return Response.json(await reorderSection(req, sectionId, mediaIds))

@@ -38,7 +38,7 @@ const noSuchUpload = (uploadId: string) =>
   notFound(`Upload ${uploadId} was not found: it was completed, aborted or never started.`)
 
 export const uploaderEndpoints = [
-  endpoint('get', '/s3/params', async (req) => {
+  endpoint('get', '/s3/params', 'upload', async (req) => {
     const user = requireUser(req)
     startLimit(req, String(user.id))
     const { filename, type, 'metadata[size]': size } = parseQuery(req, uploadParamsQuerySchema)
@@ -47,7 +47,7 @@ export const uploaderEndpoints = [
     return Response.json({ method: 'POST', url, fields, headers: {} })
   }),
 
-  endpoint('post', '/s3/multipart', async (req) => {
+  endpoint('post', '/s3/multipart', 'upload', async (req) => {
     const user = requireUser(req)
     startLimit(req, String(user.id))
     const { filename, type } = await parseBody(req, multipartCreateSchema)
@@ -56,15 +56,14 @@ export const uploaderEndpoints = [
     return Response.json({ uploadId, key })
   }),
 
-  endpoint('get', '/s3/multipart/:uploadId', async (req) => {
-    requireUser(req)
+  endpoint('get', '/s3/multipart/:uploadId', 'upload', async (req) => {
     const { uploadId } = parseParams(req, multipartParamsSchema)
     const parts = await listParts({ key: issuedKey(req), uploadId })
     if (!parts) throw noSuchUpload(uploadId)
     return Response.json(parts)
   }),
 
-  endpoint('get', '/s3/multipart/:uploadId/:partNumber', async (req) => {
+  endpoint('get', '/s3/multipart/:uploadId/:partNumber', 'upload', async (req) => {
     const user = requireUser(req)
     partLimit(req, String(user.id))
     const { uploadId, partNumber } = parseParams(req, partParamsSchema)
@@ -73,8 +72,7 @@ export const uploaderEndpoints = [
     return Response.json({ url, headers: {}, expires: UPLOAD_URL_TTL_SECONDS })
   }),
 
-  endpoint('post', '/s3/multipart/:uploadId/complete', async (req) => {
-    requireUser(req)
+  endpoint('post', '/s3/multipart/:uploadId/complete', 'upload', async (req) => {
     const { uploadId } = parseParams(req, multipartParamsSchema)
     const key = issuedKey(req)
     const { parts } = await parseBody(req, multipartCompleteSchema)
@@ -83,8 +81,7 @@ export const uploaderEndpoints = [
     return Response.json(completed)
   }),
 
-  endpoint('delete', '/s3/multipart/:uploadId', async (req) => {
-    requireUser(req)
+  endpoint('delete', '/s3/multipart/:uploadId', 'upload', async (req) => {
     const { uploadId } = parseParams(req, multipartParamsSchema)
     if (!(await abortMultipartUpload({ key: issuedKey(req), uploadId }))) throw noSuchUpload(uploadId)
     return Response.json({ message: 'Upload aborted' })

@@ -9,6 +9,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import { userFromHeaders } from '../src/server/auth/request-user'
+import { actorOf, may } from '../src/server/auth/access'
 import { poolOf } from '../src/server/db/pool'
 import { visibleToVisitors } from '../src/server/media/visibility'
 import { getObject } from '../src/server/storage/get-object'
@@ -59,7 +60,7 @@ export async function deliverObject(payload: Payload, request: Request, parts: s
   if (!media || media.status !== 'ready') return notFound()
   let signedIn = false
   if (!visibleToVisitors(media)) {
-    signedIn = Boolean(await userFromHeaders(payload, request.headers))
+    signedIn = may(actorOf(await userFromHeaders(payload, request.headers)), 'view-hidden')
     if (!signedIn) return notFound()
   }
 

@@ -141,6 +141,10 @@ export interface UserAuthOperations {
  */
 export interface User {
   id: string;
+  /**
+   * Platform admin: everything, accounts too. Property manager: all the gallery work. Content editor: descriptions, tags, notes and rooms.
+   */
+  role: 'platform-admin' | 'property-manager' | 'content-editor';
   updatedAt: string;
   createdAt: string;
   email?: string | null;
@@ -249,6 +253,7 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
+  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -512,6 +517,7 @@ export interface PayloadMigration {
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
+  role?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -569,6 +575,7 @@ export interface MediaSelect<T extends boolean = true> {
   playbackKey?: T;
   derivatives?: T;
   placeholder?: T;
+  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -2,7 +2,8 @@
 // store through @payloadcms/storage-s3. Stored types are natural (booleans, numbers,
 // arrays); the spec's wire shape ('true'/'false' strings...) is produced by one mapper.
 import type { CollectionConfig } from 'payload'
-import { authenticated, authenticatedField } from '../../src/access/authenticated'
+import { authenticatedField } from '../../src/access/authenticated'
+import { allowedTo, allowedToAny, refuseFileReplacementWithout, writableWith } from '../../src/access/may'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { adminOrVisible } from './access'
@@ -13,6 +14,14 @@ import { limitAnonymousListing } from './hooks/limit-anonymous-listing'
 import { moveObjectsToTrash } from './hooks/move-objects-to-trash'
 
 const adminOnly = { read: authenticatedField }
+
+// Who writes which field over Payload's REST and edit view (docs/properties-design.md §3.1):
+// organisation needs `place`, the room `edit-room`, the words `edit-metadata`, the stored
+// file's own facts `upload`. The pipeline's fields are kept whatever is sent (keepPipelineFields).
+const placement = writableWith('place')
+const roomFix = writableWith('edit-room')
+const words = writableWith('edit-metadata')
+const storedFile = writableWith('upload')
 
 export const Media: CollectionConfig = {
   slug: 'media',
@@ -29,12 +38,18 @@ export const Media: CollectionConfig = {
   defaultSort: 'sortOrder',
   access: {
     read: refusePrefixOnFileRoute(adminOrVisible),
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
+    create: allowedTo('upload'),
+    update: allowedToAny('place', 'edit-room', 'edit-metadata', 'upload'),
+    delete: allowedTo('delete'),
   },
   hooks: {
-    beforeOperation: [strictQuery, strictWrite, limitAnonymousListing, lockRowBeforeUpdate],
+    beforeOperation: [
+      strictQuery,
+      strictWrite,
+      limitAnonymousListing,
+      refuseFileReplacementWithout('upload'),
+      lockRowBeforeUpdate,
+    ],
     // The pipeline's fields are read-only here: editors change organisation and words only.
     beforeChange: [keepPipelineFields],
     afterDelete: [moveObjectsToTrash],
@@ -50,7 +65,7 @@ export const Media: CollectionConfig = {
   fields: [
     // Presentational only (no column): the photo or video, above the fields editors fix.
     { name: 'preview', type: 'ui', admin: { components: { Field: '/src/admin/media-preview#MediaPreview' } } },
-    { name: 'originalFilename', type: 'text', required: true, maxLength: 255 },
+    { name: 'originalFilename', type: 'text', required: true, maxLength: 255, ...words },
     {
       name: 'fileType',
       type: 'select',
@@ -60,8 +75,9 @@ export const Media: CollectionConfig = {
         { label: 'Video', value: 'video' },
       ],
       index: true,
+      ...storedFile,
     },
-    { name: 'originalFileSize', type: 'number', min: 0 },
+    { name: 'originalFileSize', type: 'number', min: 0, ...storedFile },
     { name: 'optimizedFileSize', type: 'number', min: 0, admin: { readOnly: true } },
     {
       name: 'compressionRatio',
@@ -71,18 +87,31 @@ export const Media: CollectionConfig = {
       admin: { readOnly: true, description: 'Percent of bytes saved by the display rendition.' },
     },
     { name: 'duration', type: 'number', min: 0, admin: { readOnly: true, description: 'Seconds (videos).' } },
-    { name: 'uploadedAt', type: 'date', required: true, defaultValue: () => new Date().toISOString(), index: true },
+    {
+      name: 'uploadedAt',
+      type: 'date',
+      required: true,
+      defaultValue: () => new Date().toISOString(),
+      index: true,
+      ...storedFile,
+    },
     { name: 'isOptimized', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
     { name: 'optimizedAt', type: 'date', admin: { readOnly: true } },
     // Organisation
-    { name: 'section', type: 'relationship', relationTo: 'gallery-sections', index: true },
-    { name: 'room', type: 'text', maxLength: 120 },
-    { name: 'sortOrder', type: 'number', defaultValue: 0, index: true },
-    { name: 'isHidden', type: 'checkbox', defaultValue: false, index: true },
+    { name: 'section', type: 'relationship', relationTo: 'gallery-sections', index: true, ...placement },
+    { name: 'room', type: 'text', maxLength: 120, ...roomFix },
+    { name: 'sortOrder', type: 'number', defaultValue: 0, index: true, ...placement },
+    { name: 'isHidden', type: 'checkbox', defaultValue: false, index: true, ...placement },
     // Descriptive metadata (custom tags and analysis)
-    { name: 'description', type: 'textarea', maxLength: 2000 },
-    { name: 'tags', type: 'text', hasMany: true, maxLength: 60 },
-    { name: 'category', type: 'text', maxLength: 60, admin: { description: 'Suggested by analysis; yours to correct.' } },
+    { name: 'description', type: 'textarea', maxLength: 2000, ...words },
+    { name: 'tags', type: 'text', hasMany: true, maxLength: 60, ...words },
+    {
+      name: 'category',
+      type: 'text',
+      maxLength: 60,
+      ...words,
+      admin: { description: 'Suggested by analysis; yours to correct.' },
+    },
     { name: 'colors', type: 'text', hasMany: true, admin: { readOnly: true } },
     { name: 'objects', type: 'text', hasMany: true, admin: { readOnly: true, description: 'Detected objects.' } },
     { name: 'isAnalyzed', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
@@ -91,7 +120,8 @@ export const Media: CollectionConfig = {
       name: 'notes',
       type: 'textarea',
       maxLength: 5000,
-      access: adminOnly,
+      ...words,
+      access: { ...adminOnly, ...words.access },
       admin: { description: 'Internal; never shown to visitors.' },
     },
     // Processing (ingest) state

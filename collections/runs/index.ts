@@ -1,20 +1,20 @@
 // Long work with progress (ARCHITECTURE §10 Runs): every analysis, duplicate scan, backup and
 // restore is one row here, started or joined by src/server/runs/start-run.ts and followed
 // through GET /api/runs/{id}. Written only by that service (SQL, in the transaction that
-// queues the run's jobs); Payload describes the table and admins may read it. Hidden from
-// the admin's navigation: the gallery screen shows runs where they happen.
+// queues the run's jobs); Payload describes the table, and accounts read the runs of the kinds
+// they may start. Hidden from the admin's navigation: the gallery screen shows runs where they happen.
 import type { CollectionConfig } from 'payload'
-import { authenticated } from '../../src/access/authenticated'
 import { nobody } from '../../src/access/nobody'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { RUN_KINDS, RUN_STATUSES } from '../../src/lib/schemas/runs'
+import { runsItMayStart } from './access'
 
 export const Runs: CollectionConfig = {
   slug: 'runs',
   admin: { hidden: true, useAsTitle: 'kind', defaultColumns: ['kind', 'status', 'done', 'total', 'createdAt'] },
   defaultSort: '-createdAt',
   access: {
-    read: authenticated,
+    read: runsItMayStart,
     create: nobody,
     update: nobody,
     delete: nobody,

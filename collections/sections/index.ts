@@ -2,7 +2,7 @@
 // ('main_level', 'upstairs', ...); the pseudo-section 'hidden' is never a row.
 // Slug 'gallery-sections' keeps Payload's REST away from the spec's /api/sections paths.
 import type { CollectionConfig } from 'payload'
-import { authenticated } from '../../src/access/authenticated'
+import { allowedTo } from '../../src/access/may'
 import { anyone } from '../../src/access/anyone'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_COLOURS } from '../../src/lib/constants'
@@ -20,9 +20,10 @@ export const Sections: CollectionConfig = {
   defaultSort: 'position',
   access: {
     read: anyone,
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
+    // The property's areas are its settings: managers and platform admins change them, editors read.
+    create: allowedTo('edit-settings'),
+    update: allowedTo('edit-settings'),
+    delete: allowedTo('edit-settings'),
   },
   hooks: { beforeOperation: [strictQuery, strictWrite] },
   fields: [

@@ -1,13 +1,16 @@
-// The property manager's accounts (spec §3 User). Login by username; server-side
-// sessions so logout and expiry really end a session; lockout after repeated failures.
+// The accounts (spec §3 User). Login by username; server-side sessions so logout and expiry
+// really end a session; lockout after repeated failures. Each account has a role
+// (src/lib/roles.ts): only platform admins give or change one.
 import type { CollectionConfig } from 'payload'
-import { authenticated } from '../../src/access/authenticated'
+import { allowedTo, writableWith } from '../../src/access/may'
+import { DEFAULT_ROLE, ROLES, ROLE_LABELS } from '../../src/lib/roles'
 import { LOCK_TIME_MS, MAX_LOGIN_ATTEMPTS } from '../../src/lib/constants'
 import { limitPayloadAuthRoutes } from '../../src/server/auth/sign-in-limits'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { isSecureDeployment } from '../../src/server/env'
 import { outageBehindNoUser } from '../../src/server/http/unavailable'
-import { firstUserOrAuthenticated } from './access'
+import { firstUserOrPlatformAdmin, selfOrEveryAccount } from './access'
+import { firstAccountPlatformAdmin } from './hooks/first-account-platform-admin'
 import { enforcePasswordPolicy } from './hooks/enforce-password-policy'
 
 export const Users: CollectionConfig = {
@@ -23,17 +26,32 @@ export const Users: CollectionConfig = {
     cookies: { sameSite: 'Lax', secure: isSecureDeployment() },
   },
   access: {
-    read: authenticated,
-    create: firstUserOrAuthenticated,
-    update: authenticated,
-    delete: authenticated,
+    read: selfOrEveryAccount,
+    create: firstUserOrPlatformAdmin,
+    update: selfOrEveryAccount,
+    delete: allowedTo('manage-accounts'),
     admin: ({ req }) => Boolean(req.user),
   },
   hooks: {
     beforeOperation: [limitPayloadAuthRoutes, strictQuery, strictWrite],
     beforeValidate: [enforcePasswordPolicy],
+    beforeChange: [firstAccountPlatformAdmin],
     // GET /api/users/me during a database outage: 503, not `{ user: null }` ("signed out").
     afterMe: [outageBehindNoUser],
   },
-  fields: [],
+  fields: [
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: DEFAULT_ROLE,
+      options: ROLES.map((value) => ({ label: ROLE_LABELS[value], value })),
+      ...writableWith('manage-accounts'),
+      admin: {
+        position: 'sidebar',
+        description:
+          'Platform admin: everything, accounts too. Property manager: all the gallery work. Content editor: descriptions, tags, notes and rooms.',
+      },
+    },
+  ],
 }

@@ -6,6 +6,7 @@
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import type { GlobalConfig } from 'payload'
 import { authenticated } from '../../src/access/authenticated'
+import { allowedTo } from '../../src/access/may'
 import { PROPERTY_NAME_MAX, PROPERTY_TAGLINE_MAX } from '../../src/lib/constants'
 import { validateBookingUrl } from './validate-booking-url'
 
@@ -13,7 +14,7 @@ export const PropertySettings: GlobalConfig = {
   slug: 'property-settings',
   label: 'Property settings',
   admin: { group: 'Gallery', description: 'What guests see at the top of the public gallery and in shared links.' },
-  access: { read: authenticated, update: authenticated },
+  access: { read: authenticated, update: allowedTo('edit-settings') },
   fields: [
     {
       name: 'propertyName',

@@ -1,4 +1,4 @@
-// Only a signed-in administrator. There is one role: every user is an admin (spec §6).
+// Any signed-in account, whatever its role (what each role may do: src/access/may.ts).
 import type { Access, FieldAccess } from 'payload'
 
 export const authenticated: Access = ({ req }) => Boolean(req.user)

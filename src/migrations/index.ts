@@ -16,6 +16,7 @@ import * as migration_20261125_104500_analysis_category from './20261125_104500_
 import * as migration_20261125_105010_schema_snapshot from './20261125_105010_schema_snapshot';
 import * as migration_20261125_113016_runs from './20261125_113016_runs';
 import * as migration_20261125_140000_read_version_at_commit from './20261125_140000_read_version_at_commit';
+import * as migration_20261126_094715_roles from './20261126_094715_roles';
 
 export const migrations = [
   {
@@ -101,11 +102,16 @@ export const migrations = [
   {
     up: migration_20261125_113016_runs.up,
     down: migration_20261125_113016_runs.down,
-    name: '20261125_113016_runs'
+    name: '20261125_113016_runs',
   },
   {
     up: migration_20261125_140000_read_version_at_commit.up,
     down: migration_20261125_140000_read_version_at_commit.down,
     name: '20261125_140000_read_version_at_commit',
+  },
+  {
+    up: migration_20261126_094715_roles.up,
+    down: migration_20261126_094715_roles.down,
+    name: '20261126_094715_roles',
   },
 ];

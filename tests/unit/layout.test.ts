@@ -67,3 +67,76 @@ describe('the layout', () => {
     expect(resolveImport('src/admin/x.tsx', 'react')).toBe('react')
   })
 })
+
+// docs/properties-design.md §3.2 with one property ("A" is the installation): the action each
+// endpoint declares (src/server/http/endpoint.ts refuses before its handler runs), read from the
+// tree. The prepared reads (GET /sections…, /media-files, /media-files/stats) are 'public' in
+// endpoint.ts's preparedEndpoints, each with its public or admin answer.
+// prettier-ignore
+const ENDPOINT_ACTIONS: Record<string, string> = {
+  'analysis.ts POST /media-files/analyze-all': 'analyze',
+  'analysis.ts GET /media-files/analyze-all': 'analyze',
+  'analysis.ts GET /media-files/analyze-all/:runId': 'analyze',
+  'auth.ts GET /user': 'public',
+  'auth.ts POST /login': 'public',
+  'auth.ts GET /register': 'public',
+  'auth.ts POST /register': 'public',
+  'auth.ts POST /logout': 'public',
+  'backup.ts GET /backup/status': 'backup',
+  'backup.ts POST /backup/create': 'backup',
+  'backup.ts POST /backup/restore': 'restore',
+  'backup.ts GET /backup/runs/:runId': 'backup',
+  'backup.ts GET /backups': 'backup',
+  'backup.ts GET /backups/:id/download': 'backup',
+  'duplicates.ts GET /duplicates': 'scan',
+  'duplicates.ts POST /duplicates/scan': 'scan',
+  'duplicates.ts GET /duplicates/scan': 'scan',
+  'media-files.ts POST /media-files': 'upload',
+  'media-files.ts DELETE /media-files/:id': 'delete',
+  'media-files.ts PUT /media-files/:id/section': 'edit-room',
+  'media-files.ts PUT /media-files/:id/metadata': 'edit-metadata',
+  'metrics.ts POST /metrics/load-times': 'public',
+  'objects.ts POST /objects/upload': 'upload',
+  'runs.ts GET /': 'view-hidden',
+  'runs.ts GET /:id': 'view-hidden',
+  'sections.ts POST /sections/:sectionId/bulk-assign': 'place',
+  'sections.ts PUT /sections/:sectionId/reorder': 'reorder',
+  'uploader.ts GET /s3/params': 'upload',
+  'uploader.ts POST /s3/multipart': 'upload',
+  'uploader.ts GET /s3/multipart/:uploadId': 'upload',
+  'uploader.ts GET /s3/multipart/:uploadId/:partNumber': 'upload',
+  'uploader.ts POST /s3/multipart/:uploadId/complete': 'upload',
+  'uploader.ts DELETE /s3/multipart/:uploadId': 'upload',
+}
+
+const ACTION_NAMES = new Set([
+  'public', 'view-hidden', 'edit-metadata', 'edit-room', 'place', 'reorder', 'upload', 'delete', 'analyze', 'scan',
+  'backup', 'restore', 'edit-settings', 'manage-accounts', 'manage-properties',
+])
+
+describe('endpoint actions', () => {
+  const files = sourceFiles('endpoints')
+  const declared = files.flatMap((file) => {
+    const text = readFileSync(path.join(ROOT, file), 'utf8')
+    const calls = [...text.matchAll(/\bendpoint\(([^)]*?)async/g)].map((match) => match[1])
+    return calls.map((args) => {
+      const found = /^\s*'(get|post|put|patch|delete)',\s*'([^']*)',\s*'([a-z-]+)',\s*$/.exec(args)
+      return { file: path.basename(file), args, found }
+    })
+  })
+
+  it('every endpoint names its action (or public) as a literal', () => {
+    expect(declared.filter((call) => !call.found || !ACTION_NAMES.has(call.found[3])).map((call) => `${call.file}: endpoint(${call.args}`)).toEqual([])
+  })
+
+  it('declares the action of the design matrix for every endpoint, and no endpoint is left out', () => {
+    const actions = Object.fromEntries(declared.map(({ file, found }) => [`${file} ${found![1].toUpperCase()} ${found![2]}`, found![3]]))
+    expect(actions).toEqual(ENDPOINT_ACTIONS)
+  })
+
+  it('builds no endpoint by hand: each goes through endpoint() and its check', () => {
+    const handMade = files.filter((file) => /\bhandler\s*:/.test(readFileSync(path.join(ROOT, file), 'utf8')))
+    expect(handMade).toEqual([])
+  })
+})
+

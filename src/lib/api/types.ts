@@ -1,4 +1,5 @@
 // The API's wire shapes (spec §3 and §7). Shared by the server's mappers and the client.
+import type { Permissions, Role } from '../roles'
 import type { RunKind, RunStatus } from '../schemas/runs'
 
 export type TrueFalse = 'true' | 'false'
@@ -83,6 +84,9 @@ export type MediaStats = {
 }
 
 export type User = { id: string; username: string; email?: string | null; createdAt?: string }
+
+/** GET /api/user: the signed-in account, with its role and what it may do (src/server/auth/access.ts). */
+export type CurrentUser = User & { role: Role | null; permissions: Permissions }
 
 /** Spec §3 Duplicate group: files best first (the first is the Best Quality one). */
 export type DuplicateGroup = {

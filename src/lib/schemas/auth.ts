@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '../constants'
 import { noNul } from './text'
+import { ROLES } from '../roles'
 
 export const loginSchema = z.object({
   username: z.string().trim().min(1, 'Username is required.').max(64).refine(noNul.check, noNul.message),
@@ -16,6 +17,8 @@ export const registerSchema = z.object({
     .max(256)
     .refine(noNul.check, noNul.message),
   email: z.email('Email address is invalid.').optional(),
+  /** Only a platform admin's choice counts (the first account is the platform admin). */
+  role: z.enum(ROLES, `Role must be one of: ${ROLES.join(', ')}.`).optional(),
 })
 
 export type LoginInput = z.infer<typeof loginSchema>

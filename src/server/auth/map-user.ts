@@ -1,7 +1,16 @@
 // What the API says about a user: never the password, hash, salt, sessions or lock state.
-import type { User } from '../../lib/api/types'
+// Sign-in and registration answer the User shape; GET /api/user adds the account's role and
+// what it may do, so screens render from the server's rules instead of guessing them.
+import type { CurrentUser, User } from '../../lib/api/types'
+import { actorOf, permissionsFor } from './access'
 
-type UserRecord = { id: string | number; username?: string | null; email?: string | null; createdAt?: string | null }
+type UserRecord = {
+  id: string | number
+  username?: string | null
+  email?: string | null
+  createdAt?: string | null
+  role?: unknown
+}
 
 export function mapUser(user: UserRecord): User {
   return {
@@ -10,4 +19,9 @@ export function mapUser(user: UserRecord): User {
     email: user.email ?? null,
     createdAt: user.createdAt ?? undefined,
   }
+}
+
+export function mapCurrentUser(user: UserRecord): CurrentUser {
+  const actor = actorOf(user)
+  return { ...mapUser(user), role: actor?.role ?? null, permissions: permissionsFor(actor) }
 }

@@ -1,10 +1,19 @@
 // Registration policy: the first account may be created by anyone (there is nobody to ask
-// yet); after that only a signed-in administrator may add another. Payload's create access,
-// POST /api/register and GET /api/register's `registrationOpen` all ask this one function.
+// yet) and becomes the platform admin; after that only a platform admin (`manage-accounts`)
+// may add one. Payload's create access on users, POST /api/register and GET /api/register's
+// `registrationOpen` all ask this one function.
 import type { PayloadRequest } from 'payload'
+import { actorOf, may, refusalMessage } from './access'
+
+export const REGISTRATION_CLOSED = 'Registration is closed: ask the property manager to create an account for you.'
+
+/** Why this request may not create an account, or null when it may. */
+export async function registrationRefusal(req: PayloadRequest): Promise<string | null> {
+  if (req.user) return may(actorOf(req.user), 'manage-accounts') ? null : refusalMessage('manage-accounts')
+  const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
+  return totalDocs === 0 ? null : REGISTRATION_CLOSED
+}
 
 export async function registrationOpen(req: PayloadRequest): Promise<boolean> {
-  if (req.user) return true
-  const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
-  return totalDocs === 0
+  return (await registrationRefusal(req)) === null
 }

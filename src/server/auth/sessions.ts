@@ -3,7 +3,8 @@
 import { AuthenticationError, LockedAuth, loginOperation, logoutOperation, type PayloadRequest } from 'payload'
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/shared'
 import type { LoginInput, RegisterInput } from '../../lib/schemas/auth'
-import { registrationOpen } from './registration'
+import { registrationRefusal } from './registration'
+import { DEFAULT_ROLE } from '../../lib/roles'
 import { HttpError, forbidden, unauthorized } from '../http/errors'
 
 const USERS = 'users'
@@ -43,13 +44,13 @@ export async function signIn(req: PayloadRequest, { username, password }: LoginI
 }
 
 /**
- * Creates an account. The first account may be created by anyone; after that only a
- * signed-in administrator may add one (and stays signed in as themselves).
+ * Creates an account. The first account may be created by anyone (and is the platform admin,
+ * whatever role it names); after that only a platform admin may add one, with the role they
+ * name (a property manager when they name none), and stays signed in as themselves.
  */
 export async function register(req: PayloadRequest, input: RegisterInput) {
-  if (!(await registrationOpen(req))) {
-    throw forbidden('Registration is closed: ask the property manager to create an account for you.')
-  }
+  const refusal = await registrationRefusal(req)
+  if (refusal) throw forbidden(refusal)
   const signedIn = Boolean(req.user)
   const existing = await req.payload.count({
     collection: USERS,
@@ -61,7 +62,13 @@ export async function register(req: PayloadRequest, input: RegisterInput) {
 
   const user = await req.payload.create({
     collection: USERS,
-    data: { username: input.username, password: input.password, ...(input.email ? { email: input.email } : {}) },
+    data: {
+      username: input.username,
+      password: input.password,
+      ...(input.email ? { email: input.email } : {}),
+      // Kept only when a platform admin names it (field access); the first account's hook overrides it.
+      role: input.role ?? DEFAULT_ROLE,
+    },
     overrideAccess: false,
     user: req.user ?? undefined,
     req,

@@ -1,8 +1,12 @@
-// Shared plumbing for our API endpoints: parse (zod) → authorise → call a service → answer.
+// Shared plumbing for our API endpoints: authorise → parse (zod) → call a service → answer.
+// Every endpoint names the action it needs (src/server/auth/access.ts), or 'public'; the
+// plumbing refuses before the handler runs: 401 for nobody, 403 for a role without it.
 // Every failure becomes a JSON answer { message, issues? } with a 4xx status; only a
 // genuine server fault answers 500, and never with a stack trace.
 import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
 import type { z } from 'zod'
+import type { Action } from '../auth/access'
+import { requireMay } from '../auth/request-access'
 import { cachedJson } from './cached-json'
 import { HttpError, badRequest, issuesOf, unauthorized } from './errors'
 import type { PreparedRead } from './prepared-answer'
@@ -10,20 +14,29 @@ import { outageBehindRefusal, unavailableJson, unavailableService } from './unav
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
-export function endpoint(method: Method, path: string, handler: (req: PayloadRequest) => Promise<Response>): Endpoint {
+/** What a route needs: an action of the access rules, or nothing ('public': the public reads and sign-in). */
+export type EndpointAction = Action | 'public'
+
+export function endpoint(
+  method: Method,
+  path: string,
+  action: EndpointAction,
+  handler: (req: PayloadRequest) => Promise<Response>,
+): Endpoint {
   const wrapped: PayloadHandler = async (req) => {
     try {
+      if (action !== 'public') requireMay(req, action)
       return await handler(req)
     } catch (error) {
       return errorResponse(await outageBehindRefusal(error, req), req)
     }
   }
-  return { method, path, handler: wrapped }
+  return { method, path, handler: wrapped, custom: { action } }
 }
 
-/** Payload endpoints for prepared reads (GET), answered as Web Responses. */
+/** Payload endpoints for prepared reads (GET), answered as Web Responses; public, with an answer per audience. */
 export function preparedEndpoints(reads: PreparedRead[]): Endpoint[] {
-  return reads.map((read) => endpoint('get', read.path, async (req) => cachedJson(req, await read.answer(req))))
+  return reads.map((read) => endpoint('get', read.path, 'public', async (req) => cachedJson(req, await read.answer(req))))
 }
 
 export function errorResponse(error: unknown, req?: PayloadRequest): Response {

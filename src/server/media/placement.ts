@@ -16,7 +16,9 @@ import type { PayloadRequest } from 'payload'
 import { HIDDEN_SECTION_ID } from '../../lib/constants'
 import type { MediaFile } from '../../lib/api/types'
 import { inTransaction, transactionSql } from '../db/transaction'
-import { badRequest, notFound } from '../http/errors'
+import { badRequest, forbidden, notFound } from '../http/errors'
+import { refusalMessage } from '../auth/access'
+import { requestMay } from '../auth/request-access'
 import { assignMany, readMediaFile, writeManagerFields, writeSortOrder, type ManagerFields } from './media-repository'
 import { checkpointsOf } from '../checkpoints'
 
@@ -96,7 +98,11 @@ export async function assignSection(req: PayloadRequest, id: string, choice: Sec
     throw badRequest('A photo in a section is visible: choose "hidden" to hide it.')
   }
   return inTransaction(req, async () => {
-    await findMedia(req, id)
+    const current = await findMedia(req, id)
+    // A content editor may send the photo's own section back with a new room (a room fix),
+    // never move or hide it.
+    const moves = sectionOf(current) !== sectionId || Boolean(current.isHidden) !== hide
+    if (moves && !requestMay(req, 'place')) throw forbidden(refusalMessage('place'))
     if (sectionId) await findSection(req, sectionId)
     const fields: ManagerFields = { section: sectionId, isHidden: hide }
     if (choice.room !== undefined) fields.room = choice.room
