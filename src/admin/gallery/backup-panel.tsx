@@ -19,6 +19,7 @@ import {
 import { BACKUPS_KEPT } from '@/lib/constants'
 import styles from './backup-panel.module.css'
 import gallery from './gallery.module.css'
+import { useMay } from './permissions'
 
 const KIND_LABELS: Record<KeptBackup['kind'], string> = {
   auto: 'Automatic',
@@ -37,7 +38,12 @@ export function BackupPanel() {
       {open ? (
         <BackupCard onClose={() => setOpen(false)} />
       ) : (
-        <button type="button" className={`${gallery.button} ${styles.toggle}`} onClick={() => setOpen(true)} aria-expanded={false}>
+        <button
+          type="button"
+          className={`${gallery.button} ${styles.toggle}`}
+          onClick={() => setOpen(true)}
+          aria-expanded={false}
+        >
           Backup
         </button>
       )}
@@ -50,6 +56,7 @@ function BackupCard({ onClose }: { onClose: () => void }) {
   const status = useBackupStatus()
   const kept = useKeptBackups(true)
   const create = useCreateBackup()
+  const mayRestore = useMay('restore')
   const restore = useRestoreBackup()
   // The backup a confirmation is open for: the latest (Restore Latest) or one of the list.
   const [confirming, setConfirming] = useState<KeptBackup | null>(null)
@@ -70,13 +77,18 @@ function BackupCard({ onClose }: { onClose: () => void }) {
     restore.mutate(latestOne ? undefined : backup.id, {
       onSuccess: ({ message }) => notify({ title: 'Restore Complete', description: message }),
       onError: () =>
-        notify({ title: 'Restore Failed', description: 'Failed to restore from backup. Please try again.', variant: 'destructive' }),
+        notify({
+          title: 'Restore Failed',
+          description: 'Failed to restore from backup. Please try again.',
+          variant: 'destructive',
+        }),
     })
   }
 
   const onRestoreLatest = () => {
     if (latest) setConfirming(latest)
-    else notify({ title: 'Restore Failed', description: 'Failed to restore from backup. Please try again.', variant: 'destructive' })
+    else
+      notify({ title: 'Restore Failed', description: 'Failed to restore from backup. Please try again.', variant: 'destructive' })
   }
 
   const database = status.isPending ? 'Loading...' : status.data?.databaseConnected ? 'Connected' : 'Disconnected'
@@ -106,9 +118,11 @@ function BackupCard({ onClose }: { onClose: () => void }) {
         <button type="button" className={`${gallery.button} ${gallery.primary}`} onClick={onCreate} disabled={pending}>
           {create.isPending ? 'Creating...' : 'Create Backup'}
         </button>
-        <button type="button" className={gallery.button} onClick={onRestoreLatest} disabled={pending}>
-          {restore.isPending ? 'Restoring...' : 'Restore Latest'}
-        </button>
+        {mayRestore && (
+          <button type="button" className={gallery.button} onClick={onRestoreLatest} disabled={pending}>
+            {restore.isPending ? 'Restoring...' : 'Restore Latest'}
+          </button>
+        )}
       </div>
       <ul className={styles.help}>
         <li>Automatic backups every 30 minutes</li>
@@ -127,18 +141,21 @@ function BackupCard({ onClose }: { onClose: () => void }) {
                   {localTime(backup.createdAt)}
                   <br />
                   <span className={styles.keptMeta}>
-                    {KIND_LABELS[backup.kind]} · {plural(backup.mediaCount, 'media file')} · {plural(backup.objectCount, 'object')}
+                    {KIND_LABELS[backup.kind]} · {plural(backup.mediaCount, 'media file')} ·{' '}
+                    {plural(backup.objectCount, 'object')}
                   </span>
                 </span>
-                <button
-                  type="button"
-                  className={`${gallery.button} ${styles.small}`}
-                  onClick={() => setConfirming(backup)}
-                  disabled={pending}
-                  aria-label={`Restore the backup of ${localTime(backup.createdAt)}`}
-                >
-                  Restore
-                </button>
+                {mayRestore && (
+                  <button
+                    type="button"
+                    className={`${gallery.button} ${styles.small}`}
+                    onClick={() => setConfirming(backup)}
+                    disabled={pending}
+                    aria-label={`Restore the backup of ${localTime(backup.createdAt)}`}
+                  >
+                    Restore
+                  </button>
+                )}
                 <a
                   className={`${gallery.button} ${styles.small}`}
                   href={backupDownloadUrl(backup.id)}
@@ -161,9 +178,10 @@ function BackupCard({ onClose }: { onClose: () => void }) {
               <Dialog.Title className={gallery.dialogTitle}>Restore this backup?</Dialog.Title>
               <Dialog.Description className={gallery.dialogDescription}>
                 Every section and media record will be replaced by the backup of {localTime(confirming.createdAt)}:{' '}
-                {plural(confirming.mediaCount, 'media file')} (the gallery has {plural(status.data?.mediaFilesCount ?? 0, 'media file')}{' '}
-                now). Photos deleted since come back; photos uploaded since are removed; organisation, tags and notes return to
-                what they were. A restore point is taken first, so you can undo this.
+                {plural(confirming.mediaCount, 'media file')} (the gallery has{' '}
+                {plural(status.data?.mediaFilesCount ?? 0, 'media file')} now). Photos deleted since come back; photos uploaded
+                since are removed; organisation, tags and notes return to what they were. A restore point is taken first, so you
+                can undo this.
               </Dialog.Description>
               <div className={gallery.dialogActions}>
                 <Dialog.Close asChild>

@@ -12,7 +12,7 @@ import styles from './gallery.module.css'
 import { MediaThumb } from './media-thumb'
 import { hiddenSection, sectionOptions, SelectBox, type SectionInfo } from './ui'
 import { BULK_PANEL_THUMBNAILS, BULK_BATCH_SIZE, BULK_BATCH_PAUSE_MS } from '@/lib/constants'
-
+import { useMay } from './permissions'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -25,6 +25,8 @@ type Props = {
 }
 
 export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear, onDelete }: Props) {
+  const mayPlace = useMay('place')
+  const mayDelete = useMay('delete')
   const notify = useNotify()
   const queryClient = useQueryClient()
   const [section, setSection] = useState<string | undefined>()
@@ -61,6 +63,7 @@ export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear, on
 
   return (
     <aside className={styles.floatingPanel} aria-label="Selected photos" data-testid="bulk-panel">
+      {/* Placing needs `place`, deleting `delete`: each part is drawn only for an account that may. */}
       <strong>{selection.length} selected</strong>
       <div className={styles.panelThumbs}>
         {selection.slice(0, BULK_PANEL_THUMBNAILS).map((file) => (
@@ -70,24 +73,30 @@ export function BulkAssignPanel({ selection, sections, onOpenDialog, onClear, on
         ))}
         {extra > 0 && <span className={styles.more}>+{extra}</span>}
       </div>
-      <SelectBox
-        label="Section for the selected photos"
-        className={styles.smallTrigger}
-        value={section}
-        onValueChange={setSection}
-        placeholder="Choose a section..."
-        options={sectionOptions(sections, true)}
-        disabled={pending}
-      />
-      <button type="button" className={styles.button} onClick={assignAll} disabled={!section || pending}>
-        {pending ? 'Assigning...' : 'Assign'}
-      </button>
-      <button type="button" className={`${styles.button} ${styles.primary}`} onClick={onOpenDialog} disabled={pending}>
-        Assign to Sections ({selection.length})
-      </button>
-      <button type="button" className={`${styles.button} ${styles.danger}`} onClick={onDelete} disabled={pending}>
-        Delete ({selection.length})
-      </button>
+      {mayPlace && (
+        <>
+          <SelectBox
+            label="Section for the selected photos"
+            className={styles.smallTrigger}
+            value={section}
+            onValueChange={setSection}
+            placeholder="Choose a section..."
+            options={sectionOptions(sections, true)}
+            disabled={pending}
+          />
+          <button type="button" className={styles.button} onClick={assignAll} disabled={!section || pending}>
+            {pending ? 'Assigning...' : 'Assign'}
+          </button>
+          <button type="button" className={`${styles.button} ${styles.primary}`} onClick={onOpenDialog} disabled={pending}>
+            Assign to Sections ({selection.length})
+          </button>
+        </>
+      )}
+      {mayDelete && (
+        <button type="button" className={`${styles.button} ${styles.danger}`} onClick={onDelete} disabled={pending}>
+          Delete ({selection.length})
+        </button>
+      )}
       <button type="button" className={styles.button} onClick={onClear} disabled={pending}>
         Clear
       </button>

@@ -3,6 +3,7 @@
 import * as Popover from '@radix-ui/react-popover'
 import { hasActiveFilters, NO_FILTERS, type MediaFilters } from '@/lib/media-filters'
 import { AnalyzeAllButton } from './analyze-all-button'
+import { useMay } from './permissions'
 import styles from './gallery.module.css'
 import { SelectBox } from './ui'
 
@@ -17,6 +18,7 @@ type Props = {
 }
 
 export function FilterBar({ filters, onChange, categories, tags }: Props) {
+  const mayAnalyze = useMay('analyze')
   const toggleTag = (tag: string) =>
     onChange({ ...filters, tags: filters.tags.includes(tag) ? filters.tags.filter((t) => t !== tag) : [...filters.tags, tag] })
 
@@ -70,7 +72,7 @@ export function FilterBar({ filters, onChange, categories, tags }: Props) {
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-      <AnalyzeAllButton />
+      {mayAnalyze && <AnalyzeAllButton />}
       {hasActiveFilters(filters) && (
         <button type="button" className={styles.button} onClick={() => onChange(NO_FILTERS)}>
           Clear All

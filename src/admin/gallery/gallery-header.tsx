@@ -10,6 +10,7 @@ import { useLogout } from '@/lib/api/auth'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
 import { DuplicatesDialog } from './duplicates-dialog'
+import { useMay } from './permissions'
 import styles from './gallery.module.css'
 import { useTouchDevice } from './use-media-query'
 
@@ -25,6 +26,9 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
   // A phone has no windows to open: the button is for desktops.
   const touch = useTouchDevice()
   const [duplicatesOpen, setDuplicatesOpen] = useState(false)
+  const mayUpload = useMay('upload')
+  const mayScan = useMay('scan')
+  const mayEditSettings = useMay('edit-settings')
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -52,19 +56,25 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
       </div>
       <div className={styles.headerActions}>
         <span className={styles.greeting}>Welcome, {username}</span>
-        <UploadButton className={styles.button} onRegistered={onRegistered} />
-        <button type="button" className={styles.button} onClick={() => setDuplicatesOpen(true)}>
-          Find Duplicates
-        </button>
-        <DuplicatesDialog open={duplicatesOpen} onOpenChange={setDuplicatesOpen} />
-        <a
-          className={`${styles.button} ${styles.iconButton}`}
-          href={SETTINGS_URL}
-          aria-label="Settings"
-          title="Property settings"
-        >
-          <Settings size={16} />
-        </a>
+        {mayUpload && <UploadButton className={styles.button} onRegistered={onRegistered} />}
+        {mayScan && (
+          <>
+            <button type="button" className={styles.button} onClick={() => setDuplicatesOpen(true)}>
+              Find Duplicates
+            </button>
+            <DuplicatesDialog open={duplicatesOpen} onOpenChange={setDuplicatesOpen} />
+          </>
+        )}
+        {mayEditSettings && (
+          <a
+            className={`${styles.button} ${styles.iconButton}`}
+            href={SETTINGS_URL}
+            aria-label="Settings"
+            title="Property settings"
+          >
+            <Settings size={16} />
+          </a>
+        )}
         <button type="button" className={styles.button} onClick={() => window.open('/gallery', '_blank', 'noopener')}>
           Public Gallery
         </button>

@@ -10,6 +10,7 @@ import { formatFileSize } from '@/lib/format'
 import styles from './gallery.module.css'
 import { MediaThumb } from './media-thumb'
 import { SectionPicker } from './section-picker'
+import { useMay } from './permissions'
 import { SuggestionRow } from './suggestion-row'
 import type { SectionInfo } from './ui'
 import { MAX_CARD_TAGS } from '@/lib/constants'
@@ -43,6 +44,7 @@ export const MediaCard = memo(function MediaCard({
   // of cards scrolling past, or re-filtered on each keystroke, stays cheap to render.
   const [engaged, setEngaged] = useState(false)
   const engage = () => setEngaged(true)
+  const mayPlace = useMay('place')
   return (
     <article
       onPointerEnter={engage}
@@ -68,7 +70,7 @@ export const MediaCard = memo(function MediaCard({
           )}
           {file.fileType === 'video' && <span className={styles.typeBadge}>Video</span>}
         </button>
-        {!selectMode && engaged && <SectionPicker file={file} sections={sections} />}
+        {!selectMode && engaged && mayPlace && <SectionPicker file={file} sections={sections} />}
       </div>
       <div className={styles.cardBody}>
         <div className={styles.cardTitleRow}>
@@ -121,17 +123,21 @@ export function MediaActions({
   onEditTags: (file: MediaFile) => void
   onDelete: (file: MediaFile) => void
 }) {
+  const mayEditMetadata = useMay('edit-metadata')
+  const mayDelete = useMay('delete')
   return (
     <>
-      <button
-        type="button"
-        className={`${styles.button} ${styles.iconButton}`}
-        aria-label={`Edit tags and notes of ${file.originalFilename}`}
-        title="Custom Tags and Notes"
-        onClick={() => onEditTags(file)}
-      >
-        <Tag size={ACTION_ICON_SIZE} />
-      </button>
+      {mayEditMetadata && (
+        <button
+          type="button"
+          className={`${styles.button} ${styles.iconButton}`}
+          aria-label={`Edit tags and notes of ${file.originalFilename}`}
+          title="Custom Tags and Notes"
+          onClick={() => onEditTags(file)}
+        >
+          <Tag size={ACTION_ICON_SIZE} />
+        </button>
+      )}
       <a
         className={`${styles.button} ${styles.iconButton}`}
         href={editorUrl(file)}
@@ -140,15 +146,17 @@ export function MediaActions({
       >
         <Pencil size={ACTION_ICON_SIZE} />
       </a>
-      <button
-        type="button"
-        className={`${styles.button} ${styles.iconButton} ${styles.danger}`}
-        aria-label={`Delete ${file.originalFilename}`}
-        title="Delete"
-        onClick={() => onDelete(file)}
-      >
-        <Trash size={ACTION_ICON_SIZE} />
-      </button>
+      {mayDelete && (
+        <button
+          type="button"
+          className={`${styles.button} ${styles.iconButton} ${styles.danger}`}
+          aria-label={`Delete ${file.originalFilename}`}
+          title="Delete"
+          onClick={() => onDelete(file)}
+        >
+          <Trash size={ACTION_ICON_SIZE} />
+        </button>
+      )}
     </>
   )
 }

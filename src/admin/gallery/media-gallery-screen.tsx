@@ -29,6 +29,7 @@ import {
 import { sortSectionMedia } from '@/lib/media-order'
 import { selectRange, toggleSelection } from '@/lib/media-selection'
 import { BackupPanel } from './backup-panel'
+import { PermissionsProvider, useMay } from './permissions'
 import { BulkAssignDialog } from './bulk-assign-dialog'
 import { BulkAssignPanel } from './bulk-assign-panel'
 import { DeleteDialog } from './delete-dialog'
@@ -59,6 +60,19 @@ const fileCaption = (file: MediaFile) => [file.originalFilename, file.room, file
 const lightboxDeleteClass = styles.lightboxDelete
 
 export function MediaGalleryScreen({ username }: { username: string }) {
+  return (
+    <PermissionsProvider>
+      <GalleryScreen username={username} />
+    </PermissionsProvider>
+  )
+}
+
+function GalleryScreen({ username }: { username: string }) {
+  const mayUpload = useMay('upload')
+  const mayPlace = useMay('place')
+  const mayReorder = useMay('reorder')
+  const mayDelete = useMay('delete')
+  const mayBackUp = useMay('backup')
   const notify = useNotify()
   const queryClient = useQueryClient()
   const sectionsQuery = useSections()
@@ -175,10 +189,10 @@ export function MediaGalleryScreen({ username }: { username: string }) {
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className={styles.screen} data-testid="media-gallery">
-        <BackupPanel />
+        {mayBackUp && <BackupPanel />}
         <GalleryHeader username={username} onRegistered={onRegistered} />
         {/* Slim while loading too: only a gallery known to be empty gets the full card (no jump on load). */}
-        <StaticUploadCard onRegistered={onRegistered} slim={media === undefined || media.length > 0} />
+        {mayUpload && <StaticUploadCard onRegistered={onRegistered} slim={media === undefined || media.length > 0} />}
         <StatCards />
         <SectionFilterBar
           sections={sectionsQuery.data}
@@ -189,7 +203,7 @@ export function MediaGalleryScreen({ username }: { username: string }) {
           onViewChange={setView}
         />
         <FilterBar filters={filters} onChange={setFilters} categories={categories} tags={tags} />
-        <SuggestionsBar files={all} sections={sections} />
+        {mayPlace && <SuggestionsBar files={all} sections={sections} />}
 
         <section aria-labelledby="media-gallery-title" style={{ display: 'grid', gap: 12 }}>
           <div className={styles.galleryHead}>
@@ -230,12 +244,12 @@ export function MediaGalleryScreen({ username }: { username: string }) {
                   { value: 'name', label: 'Sort by Name' },
                 ]}
               />
-              {!reorderList && (
+              {!reorderList && (mayPlace || mayDelete) && (
                 <button type="button" className={styles.button} aria-pressed={selectMode} onClick={toggleSelectMode}>
                   {selectMode ? `Selected (${selected.size})` : 'Select'}
                 </button>
               )}
-              {isRealSection && !selectMode && !reorderList && (
+              {isRealSection && mayReorder && !selectMode && !reorderList && (
                 <button type="button" className={styles.button} onClick={startReorder} disabled={!inSection.length}>
                   Reorder
                 </button>
@@ -296,16 +310,18 @@ export function MediaGalleryScreen({ username }: { username: string }) {
           onClose={() => setLightboxIndex(null)}
           altText={fileAlt}
           caption={fileCaption}
-          actions={(file) => (
-            <button
-              type="button"
-              className={lightboxDeleteClass}
-              aria-label={`Delete ${file.originalFilename}`}
-              onClick={() => setToDelete([file])}
-            >
-              Delete
-            </button>
-          )}
+          actions={(file) =>
+            mayDelete && (
+              <button
+                type="button"
+                className={lightboxDeleteClass}
+                aria-label={`Delete ${file.originalFilename}`}
+                onClick={() => setToDelete([file])}
+              >
+                Delete
+              </button>
+            )
+          }
         />
 
         {selectMode && selection.length > 0 && (

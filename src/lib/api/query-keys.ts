@@ -1,6 +1,7 @@
 // Query keys, general → specific, so one invalidation refreshes every list that depends on it.
 export const queryKeys = {
   user: ['user'] as const,
+  currentUser: ['user', 'current'] as const,
   registration: ['registration'] as const,
   sections: {
     all: ['sections'] as const,
