@@ -36,6 +36,20 @@ describe('registration', () => {
     expect(await userCount()).toBe(1)
   })
 
+  it('gives the first account to one of two strangers registering at the same moment, and refuses the other', async () => {
+    const attempts = await Promise.all(
+      ['first-a', 'first-b', 'first-c'].map((username) =>
+        new Session().json('POST', '/api/register', { body: { username, password: PASSWORD } }),
+      ),
+    )
+    expect(attempts.map((attempt) => attempt.status).sort()).toEqual([201, 403, 403])
+    for (const refused of attempts.filter((attempt) => attempt.status === 403)) {
+      expect(refused.body.message).toBe('Registration is closed: ask the property manager to create an account for you.')
+    }
+    const { docs } = await payload.find({ collection: 'users', overrideAccess: true })
+    expect(docs.map((user) => user.role)).toEqual(['platform-admin'])
+  })
+
   it('lets a signed-in admin add an account without switching sessions', async () => {
     const admin = new Session()
     await admin.json('POST', '/api/register', { body: { username: 'manager', password: PASSWORD } })

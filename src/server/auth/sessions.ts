@@ -6,6 +6,7 @@ import type { LoginInput, RegisterInput } from '../../lib/schemas/auth'
 import { registrationRefusal } from './registration'
 import { DEFAULT_ROLE } from '../../lib/roles'
 import { HttpError, forbidden, unauthorized } from '../http/errors'
+import { inTransaction } from '../db/transaction'
 
 const USERS = 'users'
 
@@ -49,29 +50,32 @@ export async function signIn(req: PayloadRequest, { username, password }: LoginI
  * name (a property manager when they name none), and stays signed in as themselves.
  */
 export async function register(req: PayloadRequest, input: RegisterInput) {
-  const refusal = await registrationRefusal(req)
-  if (refusal) throw forbidden(refusal)
   const signedIn = Boolean(req.user)
-  const existing = await req.payload.count({
-    collection: USERS,
-    where: { username: { equals: input.username.toLowerCase() } },
-    overrideAccess: true,
-    req,
-  })
-  if (existing.totalDocs > 0) throw new HttpError(409, 'That username is already taken.')
-
-  const user = await req.payload.create({
-    collection: USERS,
-    data: {
-      username: input.username,
-      password: input.password,
-      ...(input.email ? { email: input.email } : {}),
-      // Kept only when a platform admin names it (field access); the first account's hook overrides it.
-      role: input.role ?? DEFAULT_ROLE,
-    },
-    overrideAccess: false,
-    user: req.user ?? undefined,
-    req,
+  // The policy is checked in the transaction that creates the account (registration.ts orders
+  // concurrent first registrations there), so its answer still holds when the row is written.
+  const user = await inTransaction(req, async () => {
+    const refusal = await registrationRefusal(req)
+    if (refusal) throw forbidden(refusal)
+    const existing = await req.payload.count({
+      collection: USERS,
+      where: { username: { equals: input.username.toLowerCase() } },
+      overrideAccess: true,
+      req,
+    })
+    if (existing.totalDocs > 0) throw new HttpError(409, 'That username is already taken.')
+    return req.payload.create({
+      collection: USERS,
+      data: {
+        username: input.username,
+        password: input.password,
+        ...(input.email ? { email: input.email } : {}),
+        // Kept only when a platform admin names it (field access); the first account's hook overrides it.
+        role: input.role ?? DEFAULT_ROLE,
+      },
+      overrideAccess: false,
+      user: req.user ?? undefined,
+      req,
+    })
   })
   if (signedIn) return { user, cookie: null }
   const session = await signIn(req, { username: input.username, password: input.password })

@@ -12,6 +12,8 @@ export const LOCKS = {
   backup: 72_410_016,
   /** Enqueueing backup jobs (the 30-minute one, the debounced upload one): one instance at a time. */
   backupSchedule: 72_410_017,
+  /** Creating an account while none may exist yet: two strangers registering together are taken in turn. */
+  firstAccount: 72_410_018,
 } as const
 
 export async function withAdvisoryLock<T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> {
