@@ -50,6 +50,17 @@ describe('registration', () => {
     expect(docs.map((user) => user.role)).toEqual(['platform-admin'])
   })
 
+  it("gives the first account to one stranger only through Payload's REST as well", async () => {
+    const attempts = await Promise.all(
+      ['rest-a', 'rest-b', 'rest-c'].map((username) =>
+        new Session().json('POST', '/api/users', { body: { username, password: PASSWORD } }),
+      ),
+    )
+    expect(attempts.map((attempt) => attempt.status).sort()).toEqual([201, 403, 403])
+    const { docs } = await payload.find({ collection: 'users', overrideAccess: true })
+    expect(docs.map((user) => user.role)).toEqual(['platform-admin'])
+  })
+
   it('lets a signed-in admin add an account without switching sessions', async () => {
     const admin = new Session()
     await admin.json('POST', '/api/register', { body: { username: 'manager', password: PASSWORD } })
