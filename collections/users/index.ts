@@ -9,13 +9,19 @@ import { limitPayloadAuthRoutes } from '../../src/server/auth/sign-in-limits'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { isSecureDeployment } from '../../src/server/env'
 import { outageBehindNoUser } from '../../src/server/http/unavailable'
+import { actorOf, may } from '../../src/server/auth/access'
 import { firstUserOrPlatformAdmin, selfOrEveryAccount } from './access'
 import { firstAccountPlatformAdmin } from './hooks/first-account-platform-admin'
 import { enforcePasswordPolicy } from './hooks/enforce-password-policy'
 
 export const Users: CollectionConfig = {
   slug: 'users',
-  admin: { useAsTitle: 'username', group: 'Administration' },
+  admin: {
+    useAsTitle: 'username',
+    group: 'Administration',
+    // Accounts are a platform admin's business: the others reach their own at /admin/account.
+    hidden: ({ user }) => !may(actorOf(user), 'manage-accounts'),
+  },
   auth: {
     loginWithUsername: { allowEmailLogin: false, requireEmail: false, requireUsername: true },
     useSessions: true,

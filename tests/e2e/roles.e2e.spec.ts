@@ -26,6 +26,7 @@ test('a content editor sees the gallery and its tags, and none of the manager-on
   await expect(page.getByRole('button', { name: 'Analyze All' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Find Duplicates' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Backup', exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Users', exact: true })).toBeVisible()
   await expect(cardOf(page, name).getByRole('button', { name: `Delete ${name}` })).toBeVisible()
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /Main Level/ }).click()
   await expect(page.getByRole('button', { name: 'Reorder' })).toBeVisible()
@@ -45,6 +46,7 @@ test('a content editor sees the gallery and its tags, and none of the manager-on
     editor.getByRole('button', { name: 'Find Duplicates' }),
     editor.getByRole('button', { name: 'Backup', exact: true }),
     editor.getByRole('link', { name: 'Settings', exact: true }),
+    editor.getByRole('link', { name: 'Users', exact: true }),
     editor.getByRole('button', { name: 'Select', exact: true }),
     card.getByRole('button', { name: `Delete ${name}` }),
   ]) {
