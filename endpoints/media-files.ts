@@ -3,6 +3,7 @@
 // Mutations, each behind its action: create (upload), delete, PUT .../{id}/section (a content
 // editor only fixes the room there: placement.ts) and .../{id}/metadata.
 import type { PayloadRequest } from 'payload'
+import type { MediaFile } from '../src/lib/api/types'
 import { publicJson, statsOf } from '../media-public/read-model'
 import { filterByType } from '../src/lib/media-filters'
 import { mediaListQuerySchema } from '../src/lib/schemas/media'
@@ -18,27 +19,25 @@ import { deleteMediaFile } from '../src/server/duplicates/delete-duplicate'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 import { audienceFor } from '../src/server/auth/request-access'
 
-async function mediaFilesAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
-  const { type } = parseQuery(req, mediaListQuerySchema)
-  const key = `media-files:${type ?? ''}`
+/** The caller's prepared answer: every media file for an account that may see hidden ones, the public read model otherwise. */
+async function mediaJson(req: PayloadRequest, key: string, build: (media: MediaFile[]) => unknown): Promise<PreparedAnswer> {
   const audience = audienceFor(req)
   const answer =
     audience === 'admin'
-      ? await adminJson(req.payload, key, ({ media }) => filterByType(media, type))
-      : await publicJson(req.payload, key, ({ media }) => filterByType(media, type))
+      ? await adminJson(req.payload, key, ({ media }) => build(media))
+      : await publicJson(req.payload, key, ({ media }) => build(media))
   return { ...answer, key, audience }
+}
+
+async function mediaFilesAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
+  const { type } = parseQuery(req, mediaListQuerySchema)
+  return mediaJson(req, `media-files:${type ?? ''}`, (media) => filterByType(media, type))
 }
 
 async function statsAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
   // Load times change without a media change: the average is part of the key.
   const avgLoadTime = await averageLoadTimeSeconds(req.payload)
-  const key = `stats:${avgLoadTime}`
-  const audience = audienceFor(req)
-  const answer =
-    audience === 'admin'
-      ? await adminJson(req.payload, key, ({ media }) => statsOf(media, avgLoadTime))
-      : await publicJson(req.payload, key, ({ media }) => statsOf(media, avgLoadTime))
-  return { ...answer, key, audience }
+  return mediaJson(req, `stats:${avgLoadTime}`, (media) => statsOf(media, avgLoadTime))
 }
 
 export const mediaFileReads: PreparedRead[] = [

@@ -8,28 +8,26 @@ import {
   type CollectionBeforeOperationHook,
   type FieldAccess,
   type FieldHook,
-  type PayloadRequest,
 } from 'payload'
-import { actorOf, may, refusalMessage, type Action } from '../server/auth/access'
-
-const actorOfReq = (req: PayloadRequest) => actorOf(req.user)
+import { refusalMessage, type Action } from '../server/auth/access'
+import { requestMay } from '../server/auth/request-access'
 
 /** Collection access: the account may take the action. */
 export const allowedTo =
   (action: Action): Access =>
   ({ req }) =>
-    may(actorOfReq(req), action)
+    requestMay(req, action)
 
 /** Collection access: the account may take at least one of the actions (an update that changes only some fields). */
 export const allowedToAny =
   (...actions: Action[]): Access =>
   ({ req }) =>
-    actions.some((action) => may(actorOfReq(req), action))
+    actions.some((action) => requestMay(req, action))
 
 export const allowedToField =
   (action: Action): FieldAccess =>
   ({ req }) =>
-    may(actorOfReq(req), action)
+    requestMay(req, action)
 
 /**
  * A refusal Payload's REST answers as 403 with our message. Named as Payload's own Forbidden,
@@ -61,7 +59,7 @@ const refuseChangeWithout =
   ({ field, operation, overrideAccess, previousValue, req, siblingData, value }) => {
     const name = 'name' in field ? field.name : undefined
     if (overrideAccess || operation !== 'update' || !name || siblingData?.[name] === undefined) return value
-    if (!may(actorOfReq(req), action) && !sameValue(siblingData[name], previousValue)) throw refusal(action)
+    if (!requestMay(req, action) && !sameValue(siblingData[name], previousValue)) throw refusal(action)
     return value
   }
 
@@ -80,6 +78,6 @@ export function writableWith(action: Action) {
 export const refuseFileReplacementWithout =
   (action: Action): CollectionBeforeOperationHook =>
   ({ args, operation, req }) => {
-    if (operation === 'update' && req.file && req.payloadAPI !== 'local' && !may(actorOfReq(req), action)) throw refusal(action)
+    if (operation === 'update' && req.file && req.payloadAPI !== 'local' && !requestMay(req, action)) throw refusal(action)
     return args
   }
