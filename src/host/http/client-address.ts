@@ -2,7 +2,8 @@
 // a client can write. X-Forwarded-For is believed only when the peer is a proxy named in
 // TRUST_PROXY, and then only for the hops those proxies appended (proxy-addr, as Express does
 // it). The answer is stamped on the request for the services, with its proof
-// (src/server/http/client-address.ts).
+// (src/server/http/client-address.ts). The host a request was addressed to, which names its
+// property, follows the same rule: X-Forwarded-Host only from a trusted proxy.
 import type { IncomingMessage } from 'node:http'
 import proxyaddr from 'proxy-addr'
 import {
@@ -46,4 +47,27 @@ export function stampClientAddress(req: IncomingMessage, trust: TrustProxy, secr
   const address = clientAddressOf(req, trust)
   req.headers[CLIENT_ADDRESS_HEADER] = address
   req.headers[CLIENT_ADDRESS_PROOF_HEADER] = clientAddressProof(address, secret)
+}
+
+/** A host header's value lower-cased, without a port (`[::1]:3000` → `[::1]`); null when empty. */
+function hostWithoutPort(value: string): string | null {
+  const host = value.trim().toLowerCase()
+  const bare = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '')
+  return bare || null
+}
+
+function firstHeaderValue(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value
+  return first?.split(',')[0]
+}
+
+/**
+ * The host the client addressed: the Host header, or the first X-Forwarded-Host when the socket
+ * peer is a proxy `trust` names (as Express's req.hostname); lower-cased, without a port.
+ */
+export function requestHostOf(req: IncomingMessage, trust: TrustProxy): string | null {
+  const peer = req.socket?.remoteAddress
+  const forwarded = peer && trust(peer, 0) ? firstHeaderValue(req.headers['x-forwarded-host']) : undefined
+  const host = forwarded?.trim() ? forwarded : req.headers.host
+  return host ? hostWithoutPort(host) : null
 }
