@@ -21,6 +21,8 @@ const nextConfig: NextConfig = {
     '@tensorflow/tfjs-backend-wasm',
     '@vladmandic/human',
   ],
+  // The settings were a global before properties; an old bookmark lands on the properties list.
+  redirects: async () => [{ source: '/admin/globals/property-settings', destination: '/admin/collections/properties', permanent: false }],
   experimental: {
     // The stylesheets go into the page's HTML (a few kB for the public pages): the first paint,
     // and the first row of photos, no longer wait for a stylesheet request or for the scripts.

@@ -6,10 +6,10 @@ import { s3Storage } from '@payloadcms/storage-s3'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { Media } from './collections/media'
+import { Properties } from './collections/properties'
 import { Runs } from './collections/runs'
 import { Sections } from './collections/sections'
 import { Users } from './collections/users'
-import { PropertySettings } from './globals/property-settings'
 import { backupTask } from './jobs/backup'
 import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
@@ -51,8 +51,7 @@ export default buildConfig({
     },
   },
   // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints.
-  collections: [Users, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
-  globals: [PropertySettings],
+  collections: [Users, Properties, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
   jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backupTask], deleteJobOnComplete: true },

@@ -3,6 +3,7 @@ import { loginSchema, registerSchema } from '../src/lib/schemas/auth'
 import { signIn, register, signOut } from '../src/server/auth/sessions'
 import { mapCurrentUser, mapUser } from '../src/server/auth/map-user'
 import { registrationOpen } from '../src/server/auth/registration'
+import { defaultProperty } from '../src/server/properties/default-property'
 import { endpoint, parseBody } from '../src/server/http/endpoint'
 import { unauthorized } from '../src/server/http/errors'
 import { limitRegistration, limitSignIn } from '../src/server/auth/sign-in-limits'
@@ -13,7 +14,7 @@ const withCookie = (body: unknown, cookie: string | null, status = 200) =>
 export const authEndpoints = [
   endpoint('get', '/user', 'public', async (req) => {
     if (!req.user) throw unauthorized('Not signed in.')
-    return Response.json(mapCurrentUser(req.user), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(mapCurrentUser(req.user, await defaultProperty(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
   endpoint('post', '/login', 'public', async (req) => {

@@ -1,6 +1,6 @@
-// The property settings as the public pages render them, read once per read-model version
-// (a settings change bumps it): name, tagline, booking link, the about text's rich-text
-// state, and the cover photo only while it is a visible, processed image.
+// The property as the public pages render it (collections/properties), read once per read-model
+// version (a change to the property bumps it): name, tagline, booking link, the about text's
+// rich-text state, and the cover photo only while it is a visible, processed image.
 import config from '@payload-config'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { getPayload } from 'payload'
@@ -16,7 +16,7 @@ export type PublicProperty = {
 }
 
 type Stored = {
-  propertyName?: string | null
+  name?: string | null
   tagline?: string | null
   about?: SerializedEditorState | null
   coverPhoto?: string | { id: string } | null
@@ -39,13 +39,21 @@ function hasText(state: SerializedEditorState | null | undefined): state is Seri
 export async function loadProperty(snapshot: PublicSnapshot): Promise<PublicProperty> {
   return cache.get(snapshot.version, 'property', async () => {
     const payload = await getPayload({ config })
-    const stored = (await payload.findGlobal({ slug: 'property-settings', depth: 0, overrideAccess: true })) as Stored
+    const { docs } = await payload.find({
+      collection: 'properties',
+      where: { isDefault: { equals: true } },
+      depth: 0,
+      limit: 1,
+      pagination: false,
+      overrideAccess: true,
+    })
+    const stored: Stored = docs[0] ?? {}
     const coverId = typeof stored.coverPhoto === 'object' ? stored.coverPhoto?.id : stored.coverPhoto
     const cover = coverId ? (snapshot.media.find((file) => file.id === coverId && file.fileType === 'image') ?? null) : null
     const bookingUrl = stored.bookingUrl?.trim()
     return {
       info: {
-        name: stored.propertyName?.trim() || DEFAULT_PROPERTY_NAME,
+        name: stored.name?.trim() || DEFAULT_PROPERTY_NAME,
         tagline: stored.tagline?.trim() || null,
         bookingUrl: bookingUrl && isBookingUrl(bookingUrl) ? bookingUrl : null,
       },

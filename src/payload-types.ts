@@ -68,6 +68,7 @@ export interface Config {
   blocks: {};
   collections: {
     users: User;
+    properties: Property;
     media: Media;
     'gallery-sections': GallerySection;
     runs: Run;
@@ -80,6 +81,7 @@ export interface Config {
   collectionsJoins: {};
   collectionsSelect: {
     users: UsersSelect<false> | UsersSelect<true>;
+    properties: PropertiesSelect<false> | PropertiesSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     'gallery-sections': GallerySectionsSelect<false> | GallerySectionsSelect<true>;
     runs: RunsSelect<false> | RunsSelect<true>;
@@ -93,12 +95,8 @@ export interface Config {
     defaultIDType: string;
   };
   fallbackLocale: null;
-  globals: {
-    'property-settings': PropertySetting;
-  };
-  globalsSelect: {
-    'property-settings': PropertySettingsSelect<false> | PropertySettingsSelect<true>;
-  };
+  globals: {};
+  globalsSelect: {};
   locale: null;
   widgets: {
     collections: CollectionsWidget;
@@ -165,6 +163,72 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * What guests see at the top of the public gallery and in shared links.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "properties".
+ */
+export interface Property {
+  id: string;
+  /**
+   * Shown in the public header and page titles.
+   */
+  name: string;
+  /**
+   * The public site answers under /p/{slug}. Lower-case letters, digits and hyphens.
+   */
+  slug: string;
+  /**
+   * Host names the public site also answers on, e.g. gallery.seaview-cottage.com.
+   */
+  domains?:
+    | {
+        domain: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * The property of the bare paths and of hosts no property names.
+   */
+  isDefault?: boolean | null;
+  /**
+   * One line under the name, and the description of shared links.
+   */
+  tagline?: string | null;
+  /**
+   * Shown on the gallery overview.
+   */
+  about?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The picture of shared links and the overview. Only used while it is visible to guests.
+   */
+  coverPhoto?: (string | null) | Media;
+  /**
+   * Contact or booking page (https://…), shown as a button in the public header.
+   */
+  bookingUrl?: string | null;
+  /**
+   * Backup times in the admin are shown in it (IANA name, e.g. Europe/Lisbon).
+   */
+  timeZone: string;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -459,6 +523,10 @@ export interface PayloadLockedDocument {
         value: string | User;
       } | null)
     | ({
+        relationTo: 'properties';
+        value: string | Property;
+      } | null)
+    | ({
         relationTo: 'media';
         value: string | Media;
       } | null)
@@ -536,6 +604,28 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "properties_select".
+ */
+export interface PropertiesSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  domains?:
+    | T
+    | {
+        domain?: T;
+        id?: T;
+      };
+  isDefault?: T;
+  tagline?: T;
+  about?: T;
+  coverPhoto?: T;
+  bookingUrl?: T;
+  timeZone?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -691,65 +781,6 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   batch?: T;
   updatedAt?: T;
   createdAt?: T;
-}
-/**
- * What guests see at the top of the public gallery and in shared links.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "property-settings".
- */
-export interface PropertySetting {
-  id: string;
-  /**
-   * Shown instead of "Property Gallery" in the public header and page titles.
-   */
-  propertyName?: string | null;
-  /**
-   * One line under the name, and the description of shared links.
-   */
-  tagline?: string | null;
-  /**
-   * Shown on the gallery overview.
-   */
-  about?: {
-    root: {
-      type: string;
-      children: {
-        type: any;
-        version: number;
-        [k: string]: unknown;
-      }[];
-      direction: ('ltr' | 'rtl') | null;
-      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
-      indent: number;
-      version: number;
-    };
-    [k: string]: unknown;
-  } | null;
-  /**
-   * The picture of shared links and the overview. Only used while it is visible to guests.
-   */
-  coverPhoto?: (string | null) | Media;
-  /**
-   * Contact or booking page (https://…), shown as a button in the public header.
-   */
-  bookingUrl?: string | null;
-  updatedAt?: string | null;
-  createdAt?: string | null;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "property-settings_select".
- */
-export interface PropertySettingsSelect<T extends boolean = true> {
-  propertyName?: T;
-  tagline?: T;
-  about?: T;
-  coverPhoto?: T;
-  bookingUrl?: T;
-  updatedAt?: T;
-  createdAt?: T;
-  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

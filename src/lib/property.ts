@@ -1,4 +1,4 @@
-// The property settings as the public pages use them (see globals/property-settings):
+// A property as the public pages use it (see collections/properties):
 // the wire shape handed to client components and the rules for the booking link.
 export type PropertyInfo = {
   /** The property's name, or the default "Property Gallery". */

@@ -17,6 +17,7 @@ import * as migration_20261125_105010_schema_snapshot from './20261125_105010_sc
 import * as migration_20261125_113016_runs from './20261125_113016_runs';
 import * as migration_20261125_140000_read_version_at_commit from './20261125_140000_read_version_at_commit';
 import * as migration_20261126_094715_roles from './20261126_094715_roles';
+import * as migration_20261126_115202_properties from './20261126_115202_properties';
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261126_094715_roles.up,
     down: migration_20261126_094715_roles.down,
     name: '20261126_094715_roles',
+  },
+  {
+    up: migration_20261126_115202_properties.up,
+    down: migration_20261126_115202_properties.down,
+    name: '20261126_115202_properties'
   },
 ];

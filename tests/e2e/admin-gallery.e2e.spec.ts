@@ -39,10 +39,10 @@ test('the header, stats, section bar and filter bar show the spec texts', async 
   await expect(page.getByText('Property Management Platform Ready')).toBeVisible()
   await expect(page.getByText("Manage your property's photo gallery")).toBeVisible()
   await expect(page.getByText('Welcome, manager')).toBeVisible()
-  // The gallery's settings (Payload's navigation also lists "Property settings").
+  // The settings are the property's own record (Payload's navigation also lists "Properties").
   await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute(
     'href',
-    '/admin/globals/property-settings',
+    /^\/admin\/collections\/properties\/[0-9a-f-]{36}$/,
   )
   await expect(page.getByRole('heading', { name: 'Upload Media' })).toBeVisible()
   for (const label of ['Total Media', 'Size Reduced', 'Avg Load Time', 'Total Size']) {

@@ -9,7 +9,7 @@ import { deleteMediaNamed, seedPhotos } from '../helpers/e2e-seed'
 import { ensurePublicSeed, VIDEO_NAMES } from '../helpers/public-seed'
 
 const PROPERTY = {
-  propertyName: 'Seaview Cottage',
+  name: 'Seaview Cottage',
   tagline: 'Three bedrooms above the harbour',
   bookingUrl: 'https://example.com/book-seaview',
 }
@@ -18,8 +18,11 @@ const SUITE_DESCRIPTION = 'King bed with garden view'
 let ids: { suite: string; suite2: string; laundry: string; hidden: string }
 let prefix: string
 
+/** Saves the default property's settings, as its edit form in the admin does. */
 async function setProperty(page: Page, baseURL: string, data: Record<string, unknown>) {
-  const response = await page.request.post('/api/globals/property-settings', { headers: { origin: baseURL }, data })
+  const me = await page.request.get('/api/user', { headers: { origin: baseURL } })
+  const { property } = (await me.json()) as { property: { id: string } }
+  const response = await page.request.patch(`/api/properties/${property.id}`, { headers: { origin: baseURL }, data })
   expect(response.status(), await response.text()).toBe(200)
 }
 
@@ -52,7 +55,7 @@ test.afterAll(async ({ browser, baseURL }) => {
   // Other files expect the defaults ("… · Property Gallery") and the public seed as it was.
   const page = await browser.newPage({ baseURL })
   await signIn(page, baseURL!)
-  await setProperty(page, baseURL!, { propertyName: null, tagline: null, bookingUrl: null, coverPhoto: null, about: null })
+  await setProperty(page, baseURL!, { name: 'Property Gallery', tagline: null, bookingUrl: null, coverPhoto: null, about: null })
   await deleteMediaNamed(page.request, baseURL!, [prefix])
   await page.close()
 })
@@ -63,11 +66,11 @@ async function walk(page: Page, label: string) {
 
   // Overview: the property's name, tagline, booking link; link-preview tags with the cover.
   await page.goto('/gallery')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PROPERTY.propertyName)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PROPERTY.name)
   await expect(page.getByTestId('property-tagline')).toHaveText(PROPERTY.tagline)
   await expect(page.getByRole('link', { name: 'Contact & Booking' })).toHaveAttribute('href', PROPERTY.bookingUrl)
-  await expect(page).toHaveTitle(`Gallery · ${PROPERTY.propertyName}`)
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', PROPERTY.propertyName)
+  await expect(page).toHaveTitle(`Gallery · ${PROPERTY.name}`)
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', PROPERTY.name)
   await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', PROPERTY.tagline)
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/public-objects\/.+\/w\d+\.webp$/)
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')

@@ -11,9 +11,12 @@ export async function testPayload(): Promise<Payload> {
 /** Empties users, media and sections, then seeds the five sections again. */
 export async function resetDatabase(payload: Payload): Promise<void> {
   // Every record of the gallery and the work queued or done on it: each test file starts clean.
+  // The properties go too (their cover photos reference media): the default one is made again,
+  // as the migration made it on a fresh install.
   await poolOf(payload).query(
     `TRUNCATE users, users_sessions, media, media_texts, gallery_sections, payload_jobs,
-              runs CASCADE`,
+              runs, properties CASCADE`,
   )
+  await poolOf(payload).query(`INSERT INTO properties (name, slug, is_default) VALUES ('Property Gallery', 'default', true)`)
   await seedSections(payload)
 }

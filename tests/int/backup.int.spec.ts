@@ -59,7 +59,7 @@ beforeAll(async () => {
 })
 
 beforeEach(async () => {
-  await pool.query('TRUNCATE media, media_texts CASCADE')
+  await pool.query('DELETE FROM media')
   await pool.query('DELETE FROM backups')
   await pool.query(`DELETE FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
   await pool.query('DELETE FROM backup_scheduler_heartbeat')

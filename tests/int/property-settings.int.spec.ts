@@ -1,4 +1,4 @@
-// Property settings (issue 18 item 8): the global's table and its migration, what the public
+// The property's settings (issue 18 item 8, now the default property's record): what the public
 // pages take from it (a hidden cover photo is never used), its validation, who may read it
 // over REST, the read-model version it bumps, and a sitemap of visible media only.
 import type { Payload } from 'payload'
@@ -37,21 +37,24 @@ const about = (text: string) => ({
   },
 })
 
+let propertyId: string
 const update = (data: Record<string, unknown>) =>
-  payload.updateGlobal({ slug: 'property-settings', data: data as never, overrideAccess: true })
+  payload.update({ collection: 'properties', id: propertyId, data: data as never, overrideAccess: true })
 
 beforeAll(async () => {
   payload = await testPayload()
   await resetDatabase(payload)
   admin = await signedInAdmin()
+  const { docs } = await payload.find({ collection: 'properties', where: { isDefault: { equals: true } }, overrideAccess: true })
+  propertyId = String(docs[0].id)
   ids.cover = String((await createMedia(payload, { section: 'upstairs', originalFilename: 'cover.jpg' })).id)
   ids.hidden = String((await createMedia(payload, { section: null, isHidden: true, originalFilename: 'private-cover.jpg' })).id)
   ids.pending = String((await createMedia(payload, { section: 'upstairs', status: 'pending' })).id)
   ids.room = String((await createMedia(payload, { section: 'main_level', room: 'Kitchen' })).id)
 })
 
-describe('the property settings global', () => {
-  it('falls back to "Property Gallery" with nothing set', async () => {
+describe("the default property's settings", () => {
+  it('is named "Property Gallery" on a fresh install, with nothing else set', async () => {
     const property = await loadProperty(await publicSnapshot(payload))
     expect(property.info).toEqual({ name: 'Property Gallery', tagline: null, bookingUrl: null })
     expect(property.about).toBeNull()
@@ -61,7 +64,7 @@ describe('the property settings global', () => {
   it('stores name, tagline, about, cover and booking link, and a save bumps the read-model version', async () => {
     const before = await readVersion(payload)
     await update({
-      propertyName: 'Seaview Cottage',
+      name: 'Seaview Cottage',
       tagline: 'Three bedrooms above the harbour',
       about: about('A stone cottage with a garden.'),
       coverPhoto: ids.cover,
@@ -88,16 +91,16 @@ describe('the property settings global', () => {
 
   it('refuses a booking link that is not a web address, and keeps the saved one', async () => {
     await expect(update({ bookingUrl: 'javascript:alert(1)' })).rejects.toThrow(/booking|invalid/i)
-    const stored = await payload.findGlobal({ slug: 'property-settings', overrideAccess: true })
+    const stored = await payload.findByID({ collection: 'properties', id: propertyId, overrideAccess: true })
     expect(stored.bookingUrl).toBe('https://example.com/book')
   })
 
   it('is read over REST by a signed-in manager only', async () => {
-    const anonymous = await visitor.json('GET', '/api/globals/property-settings')
+    const anonymous = await visitor.json('GET', `/api/properties/${propertyId}`)
     expect(anonymous.status).toBe(403)
-    const signedIn = await admin.json('GET', '/api/globals/property-settings')
+    const signedIn = await admin.json('GET', `/api/properties/${propertyId}`)
     expect(signedIn.status).toBe(200)
-    expect(signedIn.body.propertyName).toBe('Seaview Cottage')
+    expect(signedIn.body.name).toBe('Seaview Cottage')
   })
 })
 

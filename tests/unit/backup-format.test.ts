@@ -46,6 +46,7 @@ describe('encodeBackup / decodeBackup', () => {
       kind: 'auto',
       createdAt: '2026-11-22T14:30:00.000Z',
       migration: '20261122_140000_backups',
+      property: { tagline: 'By the sea', about: null, cover_photo_id: 'a', booking_url: null, time_zone: 'Europe/Lisbon' },
       tables: [{ name: 'media', columns: ['id', 'notes'], rowsJson: '[{"id":"a","notes":"ünïcode \\"quoted\\""}]' }],
       manifest: [{ key: 'originals/x/a.jpg', size: 10, etag: null }],
     })
@@ -57,9 +58,19 @@ describe('encodeBackup / decodeBackup', () => {
       kind: 'auto',
       createdAt: '2026-11-22T14:30:00.000Z',
       migration: '20261122_140000_backups',
+      property: { tagline: 'By the sea', about: null, cover_photo_id: 'a', booking_url: null, time_zone: 'Europe/Lisbon' },
       tables: [{ name: 'media', columns: ['id', 'notes'], rows: [{ id: 'a', notes: 'ünïcode "quoted"' }] }],
       manifest: [{ key: 'originals/x/a.jpg', size: 10, etag: null }],
     })
+  })
+
+  it('reads the settings of a format 1 file (the property_settings table) as the property block', async () => {
+    const settings = { id: 's', property_name: 'Seaview', tagline: 'Harbour views', about: { root: {} }, cover_photo_id: 'a', booking_url: 'https://example.com' }
+    const old = { ...document(), format: 1, tables: [...document().tables, { name: 'property_settings', columns: Object.keys(settings), rows: [settings] }] }
+    const bytes = zlib.gzipSync(JSON.stringify(old))
+    const decoded = await decodeBackup(bytes, sha256Of(bytes))
+    expect(decoded.property).toEqual({ tagline: 'Harbour views', about: { root: {} }, cover_photo_id: 'a', booking_url: 'https://example.com' })
+    expect(decoded.tables.map((table) => table.name)).toEqual(['gallery_sections', 'media'])
   })
 
   const refusal = async (bytes: Buffer, sha = sha256Of(bytes)) => {

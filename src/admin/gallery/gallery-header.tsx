@@ -7,6 +7,7 @@ import { Settings } from 'lucide-react'
 import { memo, useState } from 'react'
 import { UploadButton } from '@/admin/upload-button'
 import { useLogout } from '@/lib/api/auth'
+import { useCurrentUser } from '@/lib/api/current-user'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
 import { DuplicatesDialog } from './duplicates-dialog'
@@ -15,8 +16,8 @@ import styles from './gallery.module.css'
 import { useTouchDevice } from './use-media-query'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
-/** The gallery's settings: the property settings global (name, tagline, about, cover, booking link). */
-const SETTINGS_URL = '/admin/globals/property-settings'
+/** The property's own record: name, tagline, about, cover, booking link. */
+const settingsUrl = (propertyId: string) => `/admin/collections/properties/${propertyId}`
 
 type Props = { username: string; onRegistered: () => void }
 
@@ -29,6 +30,7 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
   const mayUpload = useMay('upload')
   const mayScan = useMay('scan')
   const mayEditSettings = useMay('edit-settings')
+  const property = useCurrentUser().data?.property
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -65,10 +67,10 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
             <DuplicatesDialog open={duplicatesOpen} onOpenChange={setDuplicatesOpen} />
           </>
         )}
-        {mayEditSettings && (
+        {mayEditSettings && property && (
           <a
             className={`${styles.button} ${styles.iconButton}`}
-            href={SETTINGS_URL}
+            href={settingsUrl(property.id)}
             aria-label="Settings"
             title="Property settings"
           >

@@ -86,7 +86,11 @@ export type MediaStats = {
 export type User = { id: string; username: string; email?: string | null; createdAt?: string }
 
 /** GET /api/user: the signed-in account, with its role and what it may do (src/server/auth/access.ts). */
-export type CurrentUser = User & { role: Role | null; permissions: Permissions }
+/** A property as the admin names it: its id, name and the slug of its /p/{slug} address. */
+export type PropertyRef = { id: string; name: string; slug: string }
+
+/** GET /api/user: the account, its role, what it may do and the property the screen acts on. */
+export type CurrentUser = User & { role: Role | null; permissions: Permissions; property: PropertyRef }
 
 /** Spec §3 Duplicate group: files best first (the first is the Best Quality one). */
 export type DuplicateGroup = {

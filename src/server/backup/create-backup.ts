@@ -10,6 +10,7 @@ import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
 import { BACKUP_FORMAT, type BackupKind, encodeBackup, keysInJsonText, type ManifestEntry } from './format'
 import { buildManifest } from './object-index'
+import { type PropertyBlock, readPropertyBlock } from './property-block'
 import { finishRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations, tableRowsJson } from './snapshot'
@@ -61,6 +62,7 @@ export const backupFileName = (at: Date, kind: BackupKind) =>
 
 /** The rows and object keys of one consistent read of every backed-up table. */
 export type Snapshot = {
+  property: PropertyBlock | null
   tables: Array<{ name: string; columns: string[]; rowsJson: string; count: number }>
   keys: Set<string>
   migration: string
@@ -127,6 +129,7 @@ export async function writeBackup({
       kind,
       createdAt: snapshot.snapshotAt,
       migration: snapshot.migration,
+      property: snapshot.property,
       tables: snapshot.tables,
       manifest,
     })
@@ -193,7 +196,8 @@ export async function readSnapshot(client: PoolClient, shapes: TableShape[]): Pr
   for (const shape of shapes) tables.push({ name: shape.name, columns: shape.columns, ...(await tableRowsJson(client, shape.name)) })
   const keys = new Set<string>()
   for (const table of tables) keysInJsonText(table.rowsJson, keys)
-  return { tables, keys, migration: migrations.at(-1) ?? 'none', snapshotAt: rows[0].at.toISOString() }
+  const property = await readPropertyBlock(client)
+  return { property, tables, keys, migration: migrations.at(-1) ?? 'none', snapshotAt: rows[0].at.toISOString() }
 }
 
 /** Rows left marked running by a process that stopped: their objects are removed, the rows marked failed. */

@@ -1,5 +1,6 @@
-// The backup file: gzip JSON with a format version, the schema's migration name, every
-// backed-up table's rows by column name, and a manifest of the objects the rows refer to.
+// The backup file: gzip JSON with a format version, the schema's migration name, the property's
+// own settings (property-block.ts), every backed-up table's rows by column name, and a manifest
+// of the objects the rows refer to.
 // Decoding checks everything before a restore may touch anything: the sha256 recorded
 // when it was written, that it unzips and parses, its shape, its format version, and that
 // this server's schema can take its tables and columns.
@@ -8,11 +9,15 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { z } from 'zod'
 import { currentMigrationName } from '../db/migration-names'
+import { fromLegacyTable, LEGACY_SETTINGS_TABLE, type PropertyBlock, propertyBlockSchema } from './property-block'
 import type { TableShape } from './tables'
 import { MEDIA_OBJECT_PREFIXES } from '../storage/keys'
 
-/** Bumped when the file's layout changes; a server refuses files newer than it understands. */
-export const BACKUP_FORMAT = 1
+/**
+ * Bumped when the file's layout changes; a server refuses files newer than it understands.
+ * 2: the property's settings are a block of their own (1 kept them as the property_settings table).
+ */
+export const BACKUP_FORMAT = 2
 export const BACKUP_APP = 'property-gallery'
 
 export const BACKUP_KINDS = ['auto', 'upload', 'manual', 'restore-point'] as const
@@ -37,6 +42,7 @@ const documentSchema = z.object({
   kind: z.enum(BACKUP_KINDS),
   createdAt: z.string(),
   migration: z.string().min(1),
+  property: propertyBlockSchema.nullable().optional(),
   tables: z.array(
     z.object({
       name: z.string().min(1),
@@ -60,6 +66,7 @@ export async function encodeBackup(input: {
   kind: BackupKind
   createdAt: string
   migration: string
+  property: PropertyBlock | null
   tables: Array<{ name: string; columns: string[]; rowsJson: string }>
   manifest: ManifestEntry[]
 }): Promise<{ bytes: Buffer; sha256: string }> {
@@ -69,6 +76,7 @@ export async function encodeBackup(input: {
     kind: input.kind,
     createdAt: input.createdAt,
     migration: input.migration,
+    property: input.property,
   })
   const tables = input.tables
     .map((table) => `{"name":${JSON.stringify(table.name)},"columns":${JSON.stringify(table.columns)},"rows":${table.rowsJson}}`)
@@ -108,7 +116,15 @@ export async function decodeBackup(bytes: Buffer, expectedSha256: string): Promi
   if (!parsed.success || !parsed.data.tables.every((table) => table.rows.every(isRow))) {
     throw new BackupRefused('The backup file is not a gallery backup or is missing parts: nothing was restored.')
   }
-  return parsed.data as BackupDocument
+  const document = parsed.data as BackupDocument
+  // Format 1 kept the settings as a table of their own.
+  const legacy = document.tables.find((table) => table.name === LEGACY_SETTINGS_TABLE)
+  if (!legacy) return document
+  return {
+    ...document,
+    property: document.property ?? fromLegacyTable(legacy.rows),
+    tables: document.tables.filter((table) => table !== legacy),
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ import { withPoolTransaction } from '../db/pool'
 import { type BackupContext, type BackupRecord, readSnapshot, writeBackup } from './create-backup'
 import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
 import { indexedObjects, rememberObjects } from './object-index'
+import { writePropertyBlock } from './property-block'
 import { finishRestoreTidy, recordRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations } from './snapshot'
@@ -230,6 +231,8 @@ export async function restoreLocked({
           )
         }
       }
+      // The property's settings come back with its rows (its cover photo is one of them).
+      if (document.property) await writePropertyBlock(client, document.property)
       await checkpoints.reached('restore-inserted')
       restoredKeys = new Set<string>()
       for (const table of plan) keysInRows(table.rows, restoredKeys)

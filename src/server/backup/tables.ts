@@ -7,9 +7,15 @@ import type { PoolClient } from 'pg'
 
 export const ROOT_TABLES = ['gallery_sections', 'media'] as const
 
-/** Never in a backup: accounts and sessions, Payload's jobs/preferences/locks, backups themselves, runs, metrics. */
+/**
+ * Never in a backup: accounts and sessions, the installation's properties (a backup carries its
+ * property's settings as a block: property-block.ts), Payload's jobs/preferences/locks, backups
+ * themselves, runs, metrics.
+ */
 export const isExcludedTable = (name: string) =>
   name === 'users' ||
+  name === 'properties' ||
+  name.startsWith('properties_') ||
   name.startsWith('users_') ||
   name.startsWith('payload_') ||
   name === 'backups' ||

@@ -1,0 +1,132 @@
+// The properties an installation runs (docs/properties-design.md §2.1): each has a name, a
+// URL-safe slug (its public site answers under /p/{slug}), the domains it answers on, and what
+// guests see of it — a one-line tagline, an about text in Payload's rich-text editor, a cover
+// photo and a contact or booking link — plus the time zone its backup times are shown in.
+// Exactly one is the default: the one the bare paths and unknown hosts answer for. It is made
+// by the migration that introduced properties and cannot be unmarked here.
+// Pages read a property on the server, so REST reads are for signed-in accounts only (the
+// cover could be a hidden photo: the pages only use a visible one).
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { APIError, type CollectionBeforeValidateHook, type CollectionConfig, type Where } from 'payload'
+import { allowedTo, writableWith } from '../../src/access/may'
+import { authenticated } from '../../src/access/authenticated'
+import { PROPERTY_NAME_MAX, PROPERTY_TAGLINE_MAX } from '../../src/lib/constants'
+import { domainProblem, normalizeDomain, propertySlugProblem } from '../../src/lib/property-slug'
+import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
+import { validateBookingUrl } from './validate-booking-url'
+import { validateTimeZone } from './validate'
+
+type Draft = { slug?: unknown; domains?: Array<{ domain?: unknown }> | null }
+
+/**
+ * A slug or domain another property already has is a conflict (409) with a message naming it;
+ * the unique indexes stay the last word when two saves race.
+ */
+const refuseTakenAddresses: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
+  const draft = (data ?? {}) as Draft
+  const self = (originalDoc as { id?: string } | undefined)?.id
+  const othersWith = (condition: Where): Where => (self ? { and: [condition, { id: { not_equals: self } }] } : condition)
+  if (typeof draft.slug === 'string') {
+    const { totalDocs } = await req.payload.count({
+      collection: 'properties',
+      where: othersWith({ slug: { equals: draft.slug } }),
+      overrideAccess: true,
+      req,
+    })
+    if (totalDocs > 0) throw new APIError(`Another property already uses the address /p/${draft.slug}.`, 409, undefined, true)
+  }
+  for (const row of draft.domains ?? []) {
+    const domain = typeof row?.domain === 'string' ? normalizeDomain(row.domain) : null
+    if (!domain) continue
+    row.domain = domain
+    const { totalDocs } = await req.payload.count({
+      collection: 'properties',
+      where: othersWith({ 'domains.domain': { equals: domain } }),
+      overrideAccess: true,
+      req,
+    })
+    if (totalDocs > 0) throw new APIError(`Another property already answers on ${domain}.`, 409, undefined, true)
+  }
+  return data
+}
+
+export const Properties: CollectionConfig = {
+  slug: 'properties',
+  labels: { singular: 'Property', plural: 'Properties' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'slug', 'isDefault'],
+    group: 'Gallery',
+    description: 'What guests see at the top of the public gallery and in shared links.',
+  },
+  defaultSort: 'name',
+  // A copy would carry the same slug and domains; a new property starts from its own form.
+  disableDuplicate: true,
+  access: {
+    read: authenticated,
+    create: allowedTo('manage-properties'),
+    // Managers edit what guests see; the fields that address a property are platform admins'.
+    update: allowedTo('edit-settings'),
+    delete: allowedTo('manage-properties'),
+  },
+  hooks: { beforeOperation: [strictQuery, strictWrite], beforeValidate: [refuseTakenAddresses] },
+  fields: [
+    {
+      name: 'name',
+      type: 'text',
+      required: true,
+      maxLength: PROPERTY_NAME_MAX,
+      admin: { description: 'Shown in the public header and page titles.' },
+    },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      ...writableWith('manage-properties'),
+      validate: (value: unknown) => propertySlugProblem(value) ?? true,
+      admin: { position: 'sidebar', description: 'The public site answers under /p/{slug}. Lower-case letters, digits and hyphens.' },
+    },
+    {
+      name: 'domains',
+      type: 'array',
+      ...writableWith('manage-properties'),
+      admin: { position: 'sidebar', description: 'Host names the public site also answers on, e.g. gallery.seaview-cottage.com.' },
+      fields: [{ name: 'domain', type: 'text', required: true, validate: (value: unknown) => domainProblem(value) ?? true }],
+    },
+    {
+      name: 'isDefault',
+      type: 'checkbox',
+      defaultValue: false,
+      access: { create: () => false, update: () => false },
+      admin: { position: 'sidebar', readOnly: true, description: 'The property of the bare paths and of hosts no property names.' },
+    },
+    {
+      name: 'tagline',
+      type: 'text',
+      maxLength: PROPERTY_TAGLINE_MAX,
+      admin: { description: 'One line under the name, and the description of shared links.' },
+    },
+    { name: 'about', type: 'richText', editor: lexicalEditor(), admin: { description: 'Shown on the gallery overview.' } },
+    {
+      name: 'coverPhoto',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'The picture of shared links and the overview. Only used while it is visible to guests.' },
+    },
+    {
+      name: 'bookingUrl',
+      type: 'text',
+      validate: validateBookingUrl,
+      admin: { description: 'Contact or booking page (https://…), shown as a button in the public header.' },
+    },
+    {
+      name: 'timeZone',
+      type: 'text',
+      required: true,
+      defaultValue: 'UTC',
+      validate: validateTimeZone,
+      admin: { position: 'sidebar', description: 'Backup times in the admin are shown in it (IANA name, e.g. Europe/Lisbon).' },
+    },
+  ],
+}

@@ -1,0 +1,14 @@
+// The default property (collections/properties): the one the bare paths, unknown hosts and,
+// until the admin chooses among several, Media Gallery Pro act on. Made by the migration that
+// introduced properties, so every installation has exactly one.
+import type { Payload } from 'payload'
+import type { PropertyRef } from '../../lib/api/types'
+import { poolOf } from '../db/pool'
+
+export async function defaultProperty(payload: Payload): Promise<PropertyRef> {
+  const { rows } = await poolOf(payload).query<PropertyRef>(
+    'SELECT id::text AS id, name, slug FROM properties WHERE is_default LIMIT 1',
+  )
+  if (!rows[0]) throw new Error('The installation has no default property: run the migrations.')
+  return rows[0]
+}

@@ -1,0 +1,108 @@
+// Upgrading to properties (issue 25 item 8): an installation whose settings lived in the
+// property-settings global becomes the default property with them, and a backup it made before
+// the upgrade (format 1, the settings as the property_settings table) restores into it.
+import zlib from 'node:zlib'
+import crypto from 'node:crypto'
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+import { beforeAll, describe, expect, it } from 'vitest'
+import * as propertiesMigration from '../../src/migrations/20261126_115202_properties'
+import { createBackup } from '../../src/server/backup/create-backup'
+import { restoreBackup } from '../../src/server/backup/restore-backup'
+import { poolOf } from '../../src/server/db/pool'
+import { putObject } from '../../src/server/storage/put-object'
+import { readObject } from '../../src/server/storage/read-object'
+import { createMedia } from '../helpers/media'
+import { resetDatabase, testPayload } from '../helpers/payload'
+
+let payload: Payload
+let pool: Pool
+
+const migrationArgs = () => ({ db: (payload.db as unknown as { drizzle: never }).drizzle, payload, req: {} as never })
+
+const defaultProperty = async () =>
+  (
+    await pool.query(
+      `SELECT name, slug, tagline, about, cover_photo_id::text AS cover, booking_url, time_zone FROM properties WHERE is_default`,
+    )
+  ).rows
+
+const about = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Stone walls.' }] }] } }
+
+beforeAll(async () => {
+  payload = await testPayload()
+  pool = poolOf(payload)
+  await resetDatabase(payload)
+})
+
+describe('the upgrade to properties', () => {
+  it('makes the global’s settings the default property, named as the pages named it', async () => {
+    const cover = String((await createMedia(payload, { section: 'upstairs', originalFilename: 'cover.jpg' })).id)
+    await propertiesMigration.down(migrationArgs())
+    expect((await pool.query(`SELECT to_regclass('properties') AS t`)).rows[0].t).toBeNull()
+    await pool.query('DELETE FROM property_settings')
+    await pool.query(
+      `INSERT INTO property_settings (property_name, tagline, about, cover_photo_id, booking_url)
+       VALUES ('Seaview Cottage', 'Above the harbour', $1, $2, 'https://example.com/book')`,
+      [JSON.stringify(about), cover],
+    )
+
+    await propertiesMigration.up(migrationArgs())
+
+    expect(await defaultProperty()).toEqual([
+      {
+        name: 'Seaview Cottage',
+        slug: 'default',
+        tagline: 'Above the harbour',
+        about,
+        cover,
+        booking_url: 'https://example.com/book',
+        time_zone: 'UTC',
+      },
+    ])
+    expect((await pool.query(`SELECT to_regclass('property_settings') AS t`)).rows[0].t).toBeNull()
+  })
+
+  it('names an installation that never named itself "Property Gallery"', async () => {
+    await propertiesMigration.down(migrationArgs())
+    await pool.query('DELETE FROM property_settings')
+    await propertiesMigration.up(migrationArgs())
+    expect(await defaultProperty()).toEqual([
+      { name: 'Property Gallery', slug: 'default', tagline: null, about: null, cover: null, booking_url: null, time_zone: 'UTC' },
+    ])
+  })
+
+  it('restores a backup made before the upgrade, its settings included', async () => {
+    const photo = String((await createMedia(payload, { section: 'backyard', originalFilename: 'garden.jpg' })).id)
+    const backup = await createBackup({ pool, kind: 'manual' })
+    // The file as the release before properties wrote it: format 1, the settings as a table.
+    const current = JSON.parse(zlib.gunzipSync((await readObject({ key: backup.objectKey }))!).toString())
+    const { property: _block, ...rest } = current
+    const legacy = {
+      ...rest,
+      format: 1,
+      migration: '20261126_094715_roles',
+      tables: [
+        ...current.tables,
+        {
+          name: 'property_settings',
+          columns: ['id', 'property_name', 'tagline', 'about', 'cover_photo_id', 'booking_url'],
+          rows: [{ id: crypto.randomUUID(), property_name: 'Old name', tagline: 'Before the upgrade', about, cover_photo_id: photo, booking_url: null }],
+        },
+      ],
+    }
+    const bytes = zlib.gzipSync(JSON.stringify(legacy))
+    await putObject({ key: backup.objectKey, body: bytes, contentType: 'application/gzip' })
+    await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, crypto.createHash('sha256').update(bytes).digest('hex')])
+    await pool.query('DELETE FROM media WHERE id = $1', [photo])
+    await pool.query(`UPDATE properties SET tagline = 'After the upgrade' WHERE is_default`)
+
+    await restoreBackup({ pool, backupId: backup.id })
+
+    expect((await pool.query('SELECT section_id FROM media WHERE id = $1', [photo])).rows).toEqual([{ section_id: 'backyard' }])
+    // Its settings come back; the name is the property's own and stays.
+    expect(await defaultProperty()).toEqual([
+      { name: 'Property Gallery', slug: 'default', tagline: 'Before the upgrade', about, cover: photo, booking_url: null, time_zone: 'UTC' },
+    ])
+  })
+})
