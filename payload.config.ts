@@ -2,6 +2,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
+import { multiTenantPlugin } from '@payloadcms/plugin-multi-tenant'
 import { s3Storage } from '@payloadcms/storage-s3'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
@@ -22,6 +23,7 @@ import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
 import { renameLegacyMigrations } from './src/server/db/migration-names'
 import { poolOf } from './src/server/db/pool'
 import { seedSections } from './src/server/sections/seed-sections'
+import { actorOf } from './src/server/auth/access'
 import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { s3ClientConfig } from './src/server/storage/client'
 import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
@@ -69,6 +71,20 @@ export default buildConfig({
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [
+    // Every media record and section belongs to one property (docs/properties-design.md §1): the
+    // plugin adds the field, scopes Payload's REST and admin to the account's properties, and
+    // gives the admin its property selector. The raw-SQL reads are scoped by our own helper.
+    multiTenantPlugin({
+      tenantsSlug: 'properties',
+      // A record never moves to another property.
+      tenantField: { name: 'property', access: { update: () => false } },
+      tenantsArrayField: { arrayFieldName: 'properties', arrayTenantFieldName: 'property' },
+      collections: { media: {}, 'gallery-sections': {} },
+      userHasAccessToAllTenants: (user) => actorOf(user)?.role === 'platform-admin',
+      // Removing a property is a run of its own with a final backup, not a cascade of deletes.
+      cleanupAfterTenantDelete: false,
+      i18n: { translations: { en: { 'nav-tenantSelector-label': 'Property' } } },
+    }),
     s3Storage({
       enabled: Boolean(env.S3_ENDPOINT),
       // Same schema whether or not storage is configured (builds and code generation run without it).

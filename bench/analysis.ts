@@ -173,9 +173,9 @@ function watchRunCount(baseUrl: string, headers: Record<string, string>) {
 async function warmUpWorker(db: pg.Client, keys: string[]) {
   const start = performance.now()
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO media (original_filename, file_type, uploaded_at, status, filename, mime_type, storage_key, derivatives, width, height)
+    `INSERT INTO media (original_filename, file_type, uploaded_at, status, filename, mime_type, storage_key, derivatives, width, height, property_id)
      SELECT 'warm-up-' || k.n || '.jpg', 'image', now(), 'ready', 'warm-up-' || k.n || '.jpg', 'image/jpeg', 'originals/warm-up-' || k.n,
-            jsonb_build_array(jsonb_build_object('width', 800, 'height', 600, 'key', k.key)), 800, 600
+            jsonb_build_array(jsonb_build_object('width', 800, 'height', 600, 'key', k.key)), 800, 600, (SELECT id FROM properties WHERE is_default)
        FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n)
      RETURNING id::text`,
     [keys],
@@ -261,8 +261,8 @@ async function main() {
       await putObject({ key, body: bytes, contentType: 'image/webp' })
       keys.push(key)
       await db.query(
-        `INSERT INTO media (original_filename, file_type, uploaded_at, status, filename, mime_type, storage_key, derivatives, width, height)
-         VALUES ($1, 'image', now(), 'ready', $1, 'image/jpeg', $2, $3, 800, 600)`,
+        `INSERT INTO media (original_filename, file_type, uploaded_at, status, filename, mime_type, storage_key, derivatives, width, height, property_id)
+         VALUES ($1, 'image', now(), 'ready', $1, 'image/jpeg', $2, $3, 800, 600, (SELECT id FROM properties WHERE is_default))`,
         [`bench-${i}.jpg`, `originals/bench-${i}.jpg`, JSON.stringify([{ width: 800, height: 600, key, size: bytes.length }])],
       )
     }

@@ -139,7 +139,7 @@ async function seed(databaseUrl: string, count: number) {
         id, original_filename, file_type, original_file_size, optimized_file_size, compression_ratio, duration,
         uploaded_at, is_optimized, optimized_at, section_id, room, sort_order, is_hidden, description, category,
         is_analyzed, analyzed_at, status, storage_key, sha256, poster_key, derivatives, placeholder,
-        filename, mime_type, filesize, width, height
+        filename, mime_type, filesize, width, height, property_id
       )
       SELECT
         id, original, (CASE WHEN video THEN 'video' ELSE 'image' END)::enum_media_file_type,
@@ -160,7 +160,7 @@ async function seed(databaseUrl: string, count: number) {
         'data:image/webp;base64,' || replace(encode(decode(md5(id::text) || md5(n::text) || md5(original), 'hex'), 'base64'), E'\\n', ''),
         id || '-' || original,
         CASE WHEN video THEN 'video/mp4' ELSE 'image/jpeg' END,
-        (original_bytes * 0.32)::bigint, w, h
+        (original_bytes * 0.32)::bigint, w, h, (SELECT id FROM properties WHERE is_default)
       FROM named`,
       [count],
     )

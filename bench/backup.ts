@@ -73,7 +73,7 @@ async function seedRows(pool: pg.Pool, count: number) {
       id, original_filename, file_type, original_file_size, optimized_file_size, compression_ratio, uploaded_at,
       is_optimized, optimized_at, section_id, room, sort_order, is_hidden, description, notes, category, is_analyzed,
       analyzed_at, status, storage_key, sha256, perceptual_hash, derivatives, placeholder, filename, mime_type, filesize,
-      width, height)
+      width, height, property_id)
     SELECT id, 'IMG_' || n || '.jpg', 'image', bytes, (bytes * 0.32)::bigint, 68.0, uploaded, true,
       uploaded + interval '1 minute', CASE WHEN hidden THEN NULL ELSE section END, room, n, hidden,
       room || ' photo #' || n, 'note ' || n, 'interior', true, uploaded + interval '2 minutes', 'ready',
@@ -81,7 +81,7 @@ async function seedRows(pool: pg.Pool, count: number) {
       (SELECT jsonb_agg(jsonb_build_object('width', dw, 'height', dw * 3 / 4, 'key', 'derived/' || id || '/' || dw || '.webp',
          'size', 40 + dw) ORDER BY dw) FROM unnest(ARRAY[400, 800, 1600]) AS dw),
       'data:image/webp;base64,' || encode(decode(md5(id::text) || md5(n::text), 'hex'), 'base64'),
-      id || '-IMG_' || n || '.jpg', 'image/jpeg', (bytes * 0.32)::bigint, 4032, 3024
+      id || '-IMG_' || n || '.jpg', 'image/jpeg', (bytes * 0.32)::bigint, 4032, 3024, (SELECT id FROM properties WHERE is_default)
     FROM src`,
     [count],
   )

@@ -441,9 +441,9 @@ async function database() {
       const chunk = rows.slice(from, from + 10_000)
       await pool.query(
         `INSERT INTO media (original_filename, file_type, original_file_size, filesize, width, height, uploaded_at, status,
-                            storage_key, filename, mime_type, sha256, perceptual_hash, crop_hashes, mirror_hash, region_hashes)
+                            storage_key, filename, mime_type, sha256, perceptual_hash, crop_hashes, mirror_hash, region_hashes, property_id)
          SELECT name, 'image', size, size, 4000, 3000, now() - make_interval(secs => n), 'ready', 'originals/' || n || '/' || name,
-                n || '-' || name, 'image/jpeg', sha, phash, crops, mirror, regions
+                n || '-' || name, 'image/jpeg', sha, phash, crops, mirror, regions, (SELECT id FROM properties WHERE is_default)
            FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[], $8::int[])
              AS t(name, size, sha, phash, crops, mirror, regions, n)`,
         [

@@ -143,6 +143,12 @@ export interface User {
    * Platform admin: everything, accounts too. Property manager: all the gallery work. Content editor: descriptions, tags, notes and rooms.
    */
   role: 'platform-admin' | 'property-manager' | 'content-editor';
+  properties?:
+    | {
+        property: string | Property;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt: string;
   createdAt: string;
   email?: string | null;
@@ -236,6 +242,7 @@ export interface Property {
  */
 export interface Media {
   id: string;
+  property?: (string | null) | Property;
   originalFilename: string;
   fileType: 'image' | 'video';
   originalFileSize?: number | null;
@@ -336,6 +343,7 @@ export interface Media {
  * via the `definition` "gallery-sections".
  */
 export interface GallerySection {
+  property?: (string | null) | Property;
   /**
    * Stable slug used in URLs, e.g. main_level. Lower-case letters, digits and underscores.
    */
@@ -586,6 +594,12 @@ export interface PayloadMigration {
  */
 export interface UsersSelect<T extends boolean = true> {
   role?: T;
+  properties?:
+    | T
+    | {
+        property?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -632,6 +646,7 @@ export interface PropertiesSelect<T extends boolean = true> {
  * via the `definition` "media_select".
  */
 export interface MediaSelect<T extends boolean = true> {
+  property?: T;
   originalFilename?: T;
   fileType?: T;
   originalFileSize?: T;
@@ -684,6 +699,7 @@ export interface MediaSelect<T extends boolean = true> {
  * via the `definition` "gallery-sections_select".
  */
 export interface GallerySectionsSelect<T extends boolean = true> {
+  property?: T;
   id?: T;
   name?: T;
   icon?: T;

@@ -5,6 +5,7 @@ import type { CollectionConfig } from 'payload'
 import { authenticatedField } from '../../src/access/authenticated'
 import { allowedTo, allowedToAny, refuseFileReplacementWithout, writableWith } from '../../src/access/may'
 import { ALLOWED_MIME_TYPES } from '../../src/lib/constants'
+import { propertyOfRequest } from '../../src/hooks/property-of-request'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { adminOrVisible } from './access'
 import { mediaAdminThumbnail } from './admin-thumbnail'
@@ -50,6 +51,7 @@ export const Media: CollectionConfig = {
       refuseFileReplacementWithout('upload'),
       lockRowBeforeUpdate,
     ],
+    beforeValidate: [propertyOfRequest],
     // The pipeline's fields are read-only here: editors change organisation and words only.
     beforeChange: [keepPipelineFields],
     afterDelete: [moveObjectsToTrash],

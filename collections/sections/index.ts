@@ -4,6 +4,7 @@
 import type { CollectionConfig } from 'payload'
 import { allowedTo } from '../../src/access/may'
 import { anyone } from '../../src/access/anyone'
+import { propertyOfRequest } from '../../src/hooks/property-of-request'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_COLOURS } from '../../src/lib/constants'
 
@@ -25,7 +26,7 @@ export const Sections: CollectionConfig = {
     update: allowedTo('edit-settings'),
     delete: allowedTo('edit-settings'),
   },
-  hooks: { beforeOperation: [strictQuery, strictWrite] },
+  hooks: { beforeOperation: [strictQuery, strictWrite], beforeValidate: [propertyOfRequest] },
   fields: [
     {
       name: 'id',

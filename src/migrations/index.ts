@@ -18,6 +18,7 @@ import * as migration_20261125_113016_runs from './20261125_113016_runs';
 import * as migration_20261125_140000_read_version_at_commit from './20261125_140000_read_version_at_commit';
 import * as migration_20261126_094715_roles from './20261126_094715_roles';
 import * as migration_20261126_115202_properties from './20261126_115202_properties';
+import * as migration_20261126_120123_property_scope from './20261126_120123_property_scope';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261126_115202_properties.up,
     down: migration_20261126_115202_properties.down,
-    name: '20261126_115202_properties'
+    name: '20261126_115202_properties',
+  },
+  {
+    up: migration_20261126_120123_property_scope.up,
+    down: migration_20261126_120123_property_scope.down,
+    name: '20261126_120123_property_scope'
   },
 ];

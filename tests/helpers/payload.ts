@@ -11,12 +11,17 @@ export async function testPayload(): Promise<Payload> {
 /** Empties users, media and sections, then seeds the five sections again. */
 export async function resetDatabase(payload: Payload): Promise<void> {
   // Every record of the gallery and the work queued or done on it: each test file starts clean.
-  // The properties go too (their cover photos reference media): the default one is made again,
-  // as the migration made it on a fresh install.
-  await poolOf(payload).query(
+  // The properties go too (their cover photos reference media): the default one is made again
+  // as the migration made it on a fresh install, under the same id (each process keeps it).
+  const pool = poolOf(payload)
+  const { rows } = await pool.query<{ id: string }>('SELECT id FROM properties WHERE is_default')
+  await pool.query(
     `TRUNCATE users, users_sessions, media, media_texts, gallery_sections, payload_jobs,
               runs, properties CASCADE`,
   )
-  await poolOf(payload).query(`INSERT INTO properties (name, slug, is_default) VALUES ('Property Gallery', 'default', true)`)
+  await pool.query(
+    `INSERT INTO properties (id, name, slug, is_default) VALUES (coalesce($1, gen_random_uuid()), 'Property Gallery', 'default', true)`,
+    [rows[0]?.id ?? null],
+  )
   await seedSections(payload)
 }

@@ -134,6 +134,8 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/properties/versions/:id': { anonymous: 404, manager: 404 },
   'PATCH /api/properties': { anonymous: 400, manager: 400 },
   'PATCH /api/properties/:id': { anonymous: 403, manager: 404 },
+  // The multi-tenant plugin's options for the admin's property selector.
+  'GET /api/properties/populate-tenant-options': { anonymous: 401, manager: 200 },
   'POST /api/users/forgot-password': { anonymous: 400, manager: 400 },
   'GET /api/users/init': { anonymous: 200, manager: 200 },
   'POST /api/users/login': { anonymous: 400, manager: 400 },

@@ -4,6 +4,8 @@ import { ACTIONS, actorOf, may, permissionsFor, refusalMessage, type Action, typ
 
 const Y = true
 const N = false
+const A = '11111111-1111-4111-8111-111111111111'
+const B = '22222222-2222-4222-8222-222222222222'
 
 // prettier-ignore
 const TABLE: Record<Action, { editor: boolean; manager: boolean; platform: boolean }> = {
@@ -39,21 +41,43 @@ describe('may', () => {
     for (const action of Object.keys(TABLE) as Action[]) {
       const expected = TABLE[action][ROLE_COLUMN[role]]
       it(`${role} ${expected ? 'may' : 'may not'} ${action}`, () => {
-        expect(may({ id: 'u1', role }, action)).toBe(expected)
+        expect(may({ id: 'u1', role, properties: [A] }, action, A)).toBe(expected)
       })
     }
   }
 
   it('lets nobody (anonymous) do anything', () => {
-    for (const action of ACTIONS) expect(may(null, action)).toBe(false)
+    for (const action of ACTIONS) expect(may(null, action, A)).toBe(false)
+  })
+
+  it('lets managers and editors act only in their own properties, platform admins in every one', () => {
+    const manager = { id: 'm', role: 'property-manager' as const, properties: [A] }
+    const editor = { id: 'e', role: 'content-editor' as const, properties: [A] }
+    const platform = { id: 'p', role: 'platform-admin' as const, properties: [] }
+    for (const action of ['view-hidden', 'edit-metadata', 'upload', 'delete', 'restore'] as const) {
+      expect(may(manager, action, B), `manager ${action}`).toBe(false)
+      expect(may(editor, action, B), `editor ${action}`).toBe(false)
+      expect(may(platform, action, B), `platform ${action}`).toBe(true)
+    }
+    expect(may({ id: 'x', role: 'property-manager', properties: [] }, 'view-hidden', A)).toBe(false)
+  })
+
+  it('without a property answers what the role allows (Payload access; the plugin keeps rows to the account’s properties)', () => {
+    expect(may({ id: 'm', role: 'property-manager', properties: [] }, 'upload')).toBe(true)
+    expect(may({ id: 'e', role: 'content-editor', properties: [] }, 'upload')).toBe(false)
   })
 })
 
 describe('actorOf', () => {
   it('reads the id and role of a signed-in user', () => {
-    expect(actorOf({ id: 7, role: 'content-editor' })).toEqual({ id: '7', role: 'content-editor' })
+    expect(actorOf({ id: 7, role: 'content-editor' })).toEqual({ id: '7', role: 'content-editor', properties: [] })
     const user = { id: 'a', role: 'platform-admin', username: 'x' }
-    expect(actorOf(user)).toEqual({ id: 'a', role: 'platform-admin' })
+    expect(actorOf(user)).toEqual({ id: 'a', role: 'platform-admin', properties: [] })
+  })
+
+  it('reads the assigned properties, as ids or as populated records', () => {
+    const user = { id: 'm', role: 'property-manager', properties: [{ id: 'row1', property: A }, { id: 'row2', property: { id: B, name: 'Lodge' } }, { property: null }] }
+    expect(actorOf(user)).toEqual({ id: 'm', role: 'property-manager', properties: [A, B] })
   })
 
   it('is nobody without a user or without a known role', () => {
@@ -67,7 +91,7 @@ describe('actorOf', () => {
 
 describe('permissionsFor', () => {
   it("answers the content editor's map", () => {
-    expect(permissionsFor({ id: 'e', role: 'content-editor' })).toEqual({
+    expect(permissionsFor({ id: 'e', role: 'content-editor', properties: [A] }, A)).toEqual({
       'view-hidden': true,
       'edit-metadata': true,
       'edit-room': true,
@@ -86,7 +110,7 @@ describe('permissionsFor', () => {
   })
 
   it("answers the property manager's map", () => {
-    expect(permissionsFor({ id: 'm', role: 'property-manager' })).toEqual({
+    expect(permissionsFor({ id: 'm', role: 'property-manager', properties: [A] }, A)).toEqual({
       'view-hidden': true,
       'edit-metadata': true,
       'edit-room': true,
@@ -105,11 +129,11 @@ describe('permissionsFor', () => {
   })
 
   it("answers the platform admin's map: everything", () => {
-    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin' }))).toEqual(Array(14).fill(true))
+    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin', properties: [] }, A))).toEqual(Array(14).fill(true))
   })
 
   it('answers nothing for nobody', () => {
-    expect(Object.values(permissionsFor(null))).toEqual(Array(14).fill(false))
+    expect(Object.values(permissionsFor(null, A))).toEqual(Array(14).fill(false))
   })
 })
 

@@ -19,6 +19,8 @@ export const registerSchema = z.object({
   email: z.email('Email address is invalid.').optional(),
   /** Only a platform admin's choice counts (the first account is the platform admin). */
   role: z.enum(ROLES, `Role must be one of: ${ROLES.join(', ')}.`).optional(),
+  /** The properties (ids) the account acts on; without them, the property the request acts on. */
+  properties: z.array(z.uuid('Each property must be a property id.')).min(1).max(500).optional(),
 })
 
 export type LoginInput = z.infer<typeof loginSchema>

@@ -10,6 +10,7 @@ type UserRecord = {
   email?: string | null
   createdAt?: string | null
   role?: unknown
+  properties?: unknown
 }
 
 export function mapUser(user: UserRecord): User {
@@ -23,5 +24,5 @@ export function mapUser(user: UserRecord): User {
 
 export function mapCurrentUser(user: UserRecord, property: PropertyRef): CurrentUser {
   const actor = actorOf(user)
-  return { ...mapUser(user), role: actor?.role ?? null, permissions: permissionsFor(actor), property }
+  return { ...mapUser(user), role: actor?.role ?? null, permissions: permissionsFor(actor, property.id), property }
 }

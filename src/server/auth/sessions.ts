@@ -7,6 +7,7 @@ import { registrationRefusal } from './registration'
 import { DEFAULT_ROLE } from '../../lib/roles'
 import { HttpError, forbidden, unauthorized } from '../http/errors'
 import { inTransaction } from '../db/transaction'
+import { scopeRequest } from '../properties/request-property'
 
 const USERS = 'users'
 
@@ -63,6 +64,7 @@ export async function register(req: PayloadRequest, input: RegisterInput) {
       req,
     })
     if (existing.totalDocs > 0) throw new HttpError(409, 'That username is already taken.')
+    const properties = input.properties ?? [await scopeRequest(req)]
     return req.payload.create({
       collection: USERS,
       data: {
@@ -71,6 +73,8 @@ export async function register(req: PayloadRequest, input: RegisterInput) {
         ...(input.email ? { email: input.email } : {}),
         // Kept only when a platform admin names it (field access); the first account's hook overrides it.
         role: input.role ?? DEFAULT_ROLE,
+        // Only a platform admin assigns properties (the plugin's field access); a platform admin needs none.
+        properties: properties.map((property) => ({ property })),
       },
       overrideAccess: false,
       user: req.user ?? undefined,

@@ -1,12 +1,14 @@
 // Shared plumbing for our API endpoints: authorise → parse (zod) → call a service → answer.
 // Every endpoint names the action it needs (src/server/auth/access.ts), or 'public'; the
-// plumbing refuses before the handler runs: 401 for nobody, 403 for a role without it.
+// plumbing scopes the request to its property and refuses before the handler runs: 401 for
+// nobody, 403 for an account whose role or properties do not allow it.
 // Every failure becomes a JSON answer { message, issues? } with a 4xx status; only a
 // genuine server fault answers 500, and never with a stack trace.
 import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 import type { Action } from '../auth/access'
 import { requireMay } from '../auth/request-access'
+import { scopeRequest } from '../properties/request-property'
 import { cachedJson } from './cached-json'
 import { HttpError, badRequest, issuesOf, unauthorized } from './errors'
 import type { PreparedRead } from './prepared-answer'
@@ -25,6 +27,8 @@ export function endpoint(
 ): Endpoint {
   const wrapped: PayloadHandler = async (req) => {
     try {
+      // The property first: what the caller may do is asked of it.
+      await scopeRequest(req)
       if (action !== 'public') requireMay(req, action)
       return await handler(req)
     } catch (error) {
