@@ -79,7 +79,7 @@ export default buildConfig({
       // A record never moves to another property.
       tenantField: { name: 'property', access: { update: () => false } },
       tenantsArrayField: { arrayFieldName: 'properties', arrayTenantFieldName: 'property' },
-      collections: { media: {}, 'gallery-sections': {} },
+      collections: { media: {}, 'gallery-sections': {}, runs: {} },
       userHasAccessToAllTenants: (user) => actorOf(user)?.role === 'platform-admin',
       // Removing a property is a run of its own with a final backup, not a cascade of deletes.
       cleanupAfterTenantDelete: false,

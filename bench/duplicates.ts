@@ -20,6 +20,7 @@ import { imageHashesOf } from '../src/server/media/phash'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import { BenchRun, type Check, RESULTS_DIR, gitCommit, intEnv, log, machineInfo, printChecks, round } from './lib/harness'
 import { mulberry32 } from '../src/lib/seeded-random'
+import { defaultPropertyId } from '../src/server/properties/default-property'
 
 const PHOTOS = intEnv('BENCH_PHOTOS', 60)
 const SCALE_ROWS = intEnv('BENCH_ROWS', 100_000)
@@ -459,7 +460,7 @@ async function database() {
       )
     }
     await pool.query('ANALYZE media')
-    const { scan: started } = await scan.startScan(payload)
+    const { scan: started } = await scan.startScan(payload, { propertyId: await defaultPropertyId(payload) })
     const step = async <T>(run: () => Promise<T>) => {
       const wall = performance.now()
       const cpu = process.cpuUsage()

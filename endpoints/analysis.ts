@@ -11,6 +11,7 @@ import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
 import { notFound } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
+import { scopeRequest } from '../src/server/properties/request-property'
 
 async function progressOf(req: PayloadRequest, runId: string): Promise<AnalysisProgress> {
   const progress = await analysisProgress(req.payload, runId)
@@ -22,7 +23,7 @@ export const analysisEndpoints = [
   endpoint('post', '/media-files/analyze-all', 'analyze', async (req) => {
     const user = requireUser(req)
     const { force = false } = await parseBody(req, analyzeAllSchema)
-    const runId = await startAnalysisRun(req.payload, { force, startedBy: String(user.id) })
+    const runId = await startAnalysisRun(req.payload, { propertyId: await scopeRequest(req), force, startedBy: String(user.id) })
     if (!runId) return Response.json({ analyzed: 0 } satisfies AnalysisResult)
     await waitForRun(poolOf(req.payload), runId, { signal: req.signal, waitMs: runWaitMs(req.payload) })
     const progress = await progressOf(req, runId)
@@ -33,7 +34,7 @@ export const analysisEndpoints = [
   }),
 
   endpoint('get', '/media-files/analyze-all', 'analyze', async (req) => {
-    const run = await currentAnalysisRun(req.payload)
+    const run = await currentAnalysisRun(req.payload, await scopeRequest(req))
     return Response.json({ run: run ? await progressOf(req, run.id) : null } satisfies CurrentAnalysis)
   }),
 

@@ -18,6 +18,7 @@ import { endpoint, parseBody, parseParams, requireUser } from '../src/server/htt
 import { requireMay } from '../src/server/auth/request-access'
 import { HttpError, notFound } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
+import { scopeRequest } from '../src/server/properties/request-property'
 
 const runUrl = (runId: string) => `/api/backup/runs/${runId}`
 
@@ -39,7 +40,7 @@ function runAnswer(run: BackupRun): Response {
 async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore', backupId?: string) {
   const user = requireUser(req)
   const pool = poolOf(req.payload)
-  const { run } = await startRun(pool, operation, backupId, { startedBy: String(user.id) }).catch((error: unknown) => {
+  const { run } = await startRun(pool, operation, backupId, { propertyId: await scopeRequest(req), startedBy: String(user.id) }).catch((error: unknown) => {
     if (error instanceof BackupNotFound) throw notFound(error.message)
     if (error instanceof RestoreRunning) throw new HttpError(409, error.message)
     throw error

@@ -11,6 +11,7 @@ import { latestScan, startScan, statusOf, type ScanStatus } from '../src/server/
 import { endpoint, parseBody, requireUser } from '../src/server/http/endpoint'
 import { HttpError } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
+import { scopeRequest } from '../src/server/properties/request-property'
 
 function scanAnswer(scan: ScanStatus): Response {
   if (scan.status === 'failed') throw new HttpError(500, scan.error ?? 'The duplicate scan failed.')
@@ -26,14 +27,14 @@ export const duplicatesEndpoints = [
   endpoint('post', '/duplicates/scan', 'scan', async (req) => {
     const user = requireUser(req)
     await parseBody(req, scanBodySchema)
-    const { scan } = await startScan(req.payload, { startedBy: String(user.id) })
+    const { scan } = await startScan(req.payload, { propertyId: await scopeRequest(req), startedBy: String(user.id) })
     const ended = await waitForRun(poolOf(req.payload), scan.runId, { signal: req.signal, waitMs: runWaitMs(req.payload) })
     return scanAnswer(ended ? statusOf(ended) : scan)
   }),
 
   // The progress of the running scan (or the result of the last one); 404 before any scan.
   endpoint('get', '/duplicates/scan', 'scan', async (req) => {
-    const scan = await latestScan(req.payload)
+    const scan = await latestScan(req.payload, await scopeRequest(req))
     if (!scan) return Response.json({ message: 'No duplicate scan has run yet.' }, { status: 404 })
     return scan.status === 'failed' ? Response.json(scan) : scanAnswer(scan)
   }),

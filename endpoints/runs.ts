@@ -10,6 +10,7 @@ import { notFound } from '../src/server/http/errors'
 import { findRun, latestRuns, publicRun } from '../src/server/runs/run'
 import { RUN_KIND_ACTIONS } from '../src/server/auth/access'
 import { requireMay } from '../src/server/auth/request-access'
+import { scopeRequest } from '../src/server/properties/request-property'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -17,14 +18,15 @@ export const runsEndpoints = [
   endpoint('get', '/', 'view-hidden', async (req) => {
     const { kind, limit } = parseQuery(req, runsQuerySchema)
     requireMay(req, RUN_KIND_ACTIONS[kind])
-    const runs = await latestRuns(poolOf(req.payload), kind, limit, { checkAbandoned: true })
+    const runs = await latestRuns(poolOf(req.payload), kind, await scopeRequest(req), limit, { checkAbandoned: true })
     return Response.json(runs.map(publicRun), { headers: NO_STORE })
   }),
 
   endpoint('get', '/:id', 'view-hidden', async (req) => {
     const { id } = parseParams(req, runParamsSchema)
     const run = await findRun(poolOf(req.payload), id, { checkAbandoned: true })
-    if (!run) throw notFound('There is no such run (finished runs are kept for a day).')
+    // Another property's run is no run here.
+    if (!run || run.propertyId !== (await scopeRequest(req))) throw notFound('There is no such run (finished runs are kept for a day).')
     requireMay(req, RUN_KIND_ACTIONS[run.kind])
     return Response.json(publicRun(run), { headers: NO_STORE })
   }),

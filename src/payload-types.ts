@@ -364,6 +364,7 @@ export interface GallerySection {
  */
 export interface Run {
   id: string;
+  property?: (string | null) | Property;
   kind: 'analysis' | 'duplicates' | 'backup' | 'restore';
   status: 'running' | 'done' | 'failed';
   /**
@@ -713,6 +714,7 @@ export interface GallerySectionsSelect<T extends boolean = true> {
  * via the `definition` "runs_select".
  */
 export interface RunsSelect<T extends boolean = true> {
+  property?: T;
   kind?: T;
   status?: T;
   done?: T;

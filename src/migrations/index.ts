@@ -19,6 +19,7 @@ import * as migration_20261125_140000_read_version_at_commit from './20261125_14
 import * as migration_20261126_094715_roles from './20261126_094715_roles';
 import * as migration_20261126_115202_properties from './20261126_115202_properties';
 import * as migration_20261126_120123_property_scope from './20261126_120123_property_scope';
+import * as migration_20261126_121145_run_property from './20261126_121145_run_property';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261126_120123_property_scope.up,
     down: migration_20261126_120123_property_scope.down,
-    name: '20261126_120123_property_scope'
+    name: '20261126_120123_property_scope',
+  },
+  {
+    up: migration_20261126_121145_run_property.up,
+    down: migration_20261126_121145_run_property.down,
+    name: '20261126_121145_run_property'
   },
 ];

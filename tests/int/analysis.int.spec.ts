@@ -20,6 +20,7 @@ import { Session, signedInAdmin } from '../helpers/api'
 import { holdAt } from '../helpers/checkpoints'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
+import { defaultPropertyId } from '../../src/server/properties/default-property'
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/analysis')
 const OUTDOOR = ['exterior', 'garden', 'pool', 'terrace/balcony', 'view']
@@ -117,8 +118,8 @@ describe('POST /api/media-files/analyze-all refusals', () => {
 
 describe('Analyze All on real photographs', () => {
   it('a second Analyze All while one runs joins it instead of doubling the work', async () => {
-    const first = await startAnalysisRun(payload, { force: false })
-    const second = await startAnalysisRun(payload, { force: false })
+    const first = await startAnalysisRun(payload, { propertyId: await defaultPropertyId(payload), force: false })
+    const second = await startAnalysisRun(payload, { propertyId: await defaultPropertyId(payload), force: false })
     expect(first).not.toBeNull()
     expect(second).toBe(first)
     const jobs = await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])
@@ -245,7 +246,7 @@ describe('photos that cannot be analysed', () => {
     }
     // c: a video whose poster is gone.
     await sql(`UPDATE media SET file_type = 'video', poster_key = NULL WHERE id = $1`, [c])
-    const run = await startAnalysisRun(payload, { force: true })
+    const run = await startAnalysisRun(payload, { propertyId: await defaultPropertyId(payload), force: true })
     // d: deleted while its job waits.
     await admin.json('DELETE', `/api/media-files/${d}`)
 
@@ -276,7 +277,7 @@ describe('photos that cannot be analysed', () => {
       attempts.set(id, n)
       if (id === broken || n === 1) throw new Error('the database went away for a moment')
     })
-    const run = await startAnalysisRun(payload, { force: true })
+    const run = await startAnalysisRun(payload, { propertyId: await defaultPropertyId(payload), force: true })
     const progress = await analyseWithWorker(run!).finally(release)
     expect(attempts.get(flaky)).toBe(2)
     expect(attempts.get(broken)).toBe(3)

@@ -16,6 +16,7 @@ import { Session, signedInAdmin } from '../helpers/api'
 import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-process'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
+import { defaultPropertyId } from '../../src/server/properties/default-property'
 
 let payload: Payload
 let admin: Session
@@ -51,7 +52,7 @@ async function hashesById() {
 }
 
 async function scanGroups(): Promise<DuplicateGroup[]> {
-  await startScan(payload)
+  await startScan(payload, { propertyId: await defaultPropertyId(payload) })
   await runJobs(payload)
   const listed = await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')
   expect(listed.status).toBe(200)

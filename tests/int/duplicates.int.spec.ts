@@ -218,7 +218,7 @@ describe("deleting a duplicate keeps the manager's organisation", () => {
 
 describe('a file deleted while a scan runs', () => {
   it('is left out of the groups the scan saves, and a group left with one file is not kept', async () => {
-    const { rows } = await sql(`INSERT INTO runs (kind, status, total) VALUES ('duplicates', 'running', 3) RETURNING id::text AS id`)
+    const { rows } = await sql(`INSERT INTO runs (kind, status, total, property_id) VALUES ('duplicates', 'running', 3, (SELECT id FROM properties WHERE is_default)) RETURNING id::text AS id`)
     const runId = rows[0].id
     // The scan found these groups; then one file of each was deleted (UNKNOWN_ID) before it saved them.
     await saveScanGroups(payload, runId, [

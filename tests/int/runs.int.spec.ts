@@ -17,12 +17,14 @@ import { startOrJoinRun } from '../../src/server/runs/start-or-join-run'
 import { waitForRun } from '../../src/server/runs/wait-for-run'
 import { Session, signedInAdmin } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
+import { defaultPropertyId } from '../../src/server/properties/default-property'
 
 /** A queue no worker serves: the jobs these tests queue stay queued (the run is live) until a test removes them. */
 const IDLE_QUEUE = 'runs-test'
 
 let payload: Payload
 let pool: Pool
+let property: string
 let admin: Session
 const visitor = new Session()
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
@@ -33,13 +35,14 @@ const queueOneJob = async (client: PoolClient, runId: string) => {
 }
 
 const start = (kind: RunKind, queue: (client: PoolClient, runId: string) => Promise<number | null> = queueOneJob) =>
-  startOrJoinRun(pool, { kind, queue })
+  startOrJoinRun(pool, { kind, propertyId: property, queue })
 
 const jobsOf = async (runId: string) =>
   (await pool.query(`SELECT count(*)::int AS n FROM payload_jobs WHERE input->>'runId' = $1`, [runId])).rows[0].n as number
 
 beforeAll(async () => {
   payload = await testPayload()
+  property = await defaultPropertyId(payload)
   pool = poolOf(payload)
   await resetDatabase(payload)
   admin = await signedInAdmin()
@@ -120,7 +123,7 @@ describe('progress and the end', () => {
   })
 
   it('a failed run answers its reason; a backup run shows its step while it runs', async () => {
-    const { run } = (await startOrJoinRun(pool, { kind: 'backup', step: 'queued', queue: queueOneJob }))!
+    const { run } = (await startOrJoinRun(pool, { kind: 'backup', propertyId: property, step: 'queued', queue: queueOneJob }))!
     expect((await admin.json<Run>('GET', `/api/runs/${run.id}`)).body.step).toBe('queued')
     await recordProgress(pool, run.id, { step: 'objects' })
     expect((await admin.json<Run>('GET', `/api/runs/${run.id}`)).body.step).toBe('objects')

@@ -30,6 +30,7 @@ import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-pro
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
+import { defaultPropertyId } from '../../src/server/properties/default-property'
 
 const WORKER = 'tests/helpers/worker-child.ts'
 /** Short enough that the second worker re-claims at once; the heartbeat is a quarter of it. */
@@ -161,7 +162,7 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     const ingestKilled = await upload(photo, 'deck.jpg')
     await sql(`DELETE FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])
     await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId: analysedKilled } as never })
-    const { scan } = await startScan(payload)
+    const { scan } = await startScan(payload, { propertyId: await defaultPropertyId(payload) })
     await payload.jobs.queue({ task: BACKUP_TASK, queue: BACKUP_QUEUE, input: { kind: 'manual' } as never })
     const queues = ['default', ANALYSIS_QUEUE, BACKUP_QUEUE]
     const killedJobs = (await unfinishedJobs(queues)).map((job) => job.id)
@@ -206,7 +207,7 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
         { confidence: 100, duplicateReason: 'identical_hash', files: [analysedRef, analysedKilled] },
       ]
       expect(await groupsNow()).toEqual(expectedGroups)
-      const again = await startScan(payload)
+      const again = await startScan(payload, { propertyId: await defaultPropertyId(payload) })
       expect(again.started).toBe(true)
       await poll(() => scanState(again.scan.runId)).toBe('done')
       expect(await groupsNow()).toEqual(expectedGroups)

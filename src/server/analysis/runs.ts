@@ -13,17 +13,18 @@ import { ANALYSIS_QUEUE, ANALYZE_TASK } from './analysis-task'
 /** The run under way, or a new one over the photos to analyse; null when there is nothing to do. */
 export async function startAnalysisRun(
   payload: Payload,
-  { force, startedBy = null }: { force: boolean; startedBy?: string | null },
+  { propertyId, force, startedBy = null }: { propertyId: string; force: boolean; startedBy?: string | null },
 ): Promise<string | null> {
   const started = await startOrJoinRun(poolOf(payload), {
     kind: 'analysis',
+    propertyId,
     startedBy,
     detail: { force },
     queue: async (client, runId) => {
       const items = await client.query(
         `INSERT INTO gallery_analysis_run_items (run_id, media_id)
-         SELECT $1, id FROM media WHERE status = 'ready' AND ($2 OR is_analyzed IS NOT TRUE)`,
-        [runId, force],
+         SELECT $1, id FROM media WHERE property_id = $3 AND status = 'ready' AND ($2 OR is_analyzed IS NOT TRUE)`,
+        [runId, force, propertyId],
       )
       if (!items.rowCount) return null
       await client.query(
@@ -49,8 +50,8 @@ export async function recordRunItem(payload: Payload, runId: string, mediaId: st
   )
 }
 
-/** The analysis run under way, if any. */
-export const currentAnalysisRun = (payload: Payload) => runningRun(poolOf(payload), 'analysis')
+/** The property's analysis run under way, if any. */
+export const currentAnalysisRun = (payload: Payload, propertyId: string) => runningRun(poolOf(payload), 'analysis', propertyId)
 
 /** An analysis run's progress per photo (beyond the generic run: analysed, skipped and why); null for no such run. */
 export async function analysisProgress(payload: Payload, runId: string): Promise<AnalysisProgress | null> {

@@ -81,8 +81,8 @@ export async function findRun(pool: Pool, runId: string, { checkAbandoned = fals
 export async function startRun(
   pool: Pool,
   operation: RunOperation,
-  backupId?: string,
-  { startedBy = null }: { startedBy?: string | null } = {},
+  backupId: string | undefined,
+  { propertyId, startedBy = null }: { propertyId: string; startedBy?: string | null },
 ): Promise<{ run: BackupRun; joined: boolean }> {
   let target: string | null = null
   if (operation === 'restore') {
@@ -93,6 +93,7 @@ export async function startRun(
   }
   const started = await startOrJoinRun(pool, {
     kind: KIND[operation],
+    propertyId,
     startedBy,
     detail: target ? { backupId: target } : {},
     step: 'queued',

@@ -40,15 +40,19 @@ export async function scanStatus(payload: Payload, runId: string): Promise<ScanS
 }
 
 /** The latest scan, running or not; null before the first. */
-export async function latestScan(payload: Payload): Promise<ScanStatus | null> {
-  const [run] = await latestRuns(poolOf(payload), 'duplicates', 1, { checkAbandoned: true })
+export async function latestScan(payload: Payload, propertyId: string): Promise<ScanStatus | null> {
+  const [run] = await latestRuns(poolOf(payload), 'duplicates', propertyId, 1, { checkAbandoned: true })
   return run ? statusOf(run) : null
 }
 
 /** Starts a scan and queues its job, or answers the scan already running (two managers, two tabs, a double click: one scan runs). */
-export async function startScan(payload: Payload, { startedBy = null }: { startedBy?: string | null } = {}): Promise<{ scan: ScanStatus; started: boolean }> {
+export async function startScan(
+  payload: Payload,
+  { propertyId, startedBy = null }: { propertyId: string; startedBy?: string | null },
+): Promise<{ scan: ScanStatus; started: boolean }> {
   const started = await startOrJoinRun(poolOf(payload), {
     kind: 'duplicates',
+    propertyId,
     startedBy,
     queue: async (client, runId) => {
       await client.query(

@@ -5,6 +5,7 @@
 import type { Payload } from 'payload'
 import type { PropertyRef } from '../../lib/api/types'
 import { poolOf } from '../db/pool'
+import { type PropertyScope, propertyScope } from '../db/property-db'
 
 export async function defaultProperty(payload: Payload): Promise<PropertyRef> {
   const { rows } = await poolOf(payload).query<PropertyRef>(
@@ -14,16 +15,28 @@ export async function defaultProperty(payload: Payload): Promise<PropertyRef> {
   return rows[0]
 }
 
-const known = new WeakMap<Payload, Promise<string>>()
+const known = new WeakMap<Payload, Promise<PropertyScope>>()
+
+/** The default property's scope, read once per process. */
+export function defaultPropertyScope(payload: Payload): Promise<PropertyScope> {
+  let scope = known.get(payload)
+  if (!scope) {
+    scope = defaultProperty(payload).then(propertyScope)
+    known.set(payload, scope)
+    // A failed read (the database starting) is asked again next time.
+    scope.catch(() => known.get(payload) === scope && known.delete(payload))
+  }
+  return scope
+}
 
 /** The default property's id, read once per process. */
-export function defaultPropertyId(payload: Payload): Promise<string> {
-  let id = known.get(payload)
-  if (!id) {
-    id = defaultProperty(payload).then((property) => property.id)
-    known.set(payload, id)
-    // A failed read (the database starting) is asked again next time.
-    id.catch(() => known.get(payload) === id && known.delete(payload))
-  }
-  return id
+export const defaultPropertyId = async (payload: Payload): Promise<string> => (await defaultPropertyScope(payload)).id
+
+/** The scope of a property named by id (a job's input, a run's row); null when there is no such property. */
+export async function propertyScopeById(payload: Payload, id: string): Promise<PropertyScope | null> {
+  const { rows } = await poolOf(payload).query<{ id: string; slug: string }>(
+    'SELECT id::text AS id, slug FROM properties WHERE id::text = $1',
+    [id],
+  )
+  return rows[0] ? propertyScope(rows[0]) : null
 }

@@ -4,22 +4,25 @@
 // may do, so the access rules read it synchronously. Today that is the default property; the
 // Host header and /p/{slug} choose among several (docs/properties-design.md §2.6).
 import type { PayloadRequest } from 'payload'
-import { defaultPropertyId } from './default-property'
+import type { PropertyScope } from '../db/property-db'
+import { defaultPropertyScope } from './default-property'
 
-const CONTEXT_KEY = 'propertyId'
+const CONTEXT_KEY = 'propertyScope'
 
-/** Scopes the request (once) and answers its property's id. */
-export async function scopeRequest(req: PayloadRequest): Promise<string> {
-  const known = requestPropertyId(req)
+/** Scopes the request (once) and answers its property's scope (for property-db's statements). */
+export async function requestScope(req: PayloadRequest): Promise<PropertyScope> {
+  const known = req.context?.[CONTEXT_KEY] as PropertyScope | undefined
   if (known) return known
-  const id = await defaultPropertyId(req.payload)
+  const scope = await defaultPropertyScope(req.payload)
   req.context ??= {}
-  req.context[CONTEXT_KEY] = id
-  return id
+  req.context[CONTEXT_KEY] = scope
+  return scope
 }
 
-/** The property the request was scoped to, or undefined before scopeRequest ran. */
+/** Scopes the request (once) and answers its property's id. */
+export const scopeRequest = async (req: PayloadRequest): Promise<string> => (await requestScope(req)).id
+
+/** The property the request was scoped to, or undefined before it was scoped. */
 export function requestPropertyId(req: Pick<PayloadRequest, 'context'>): string | undefined {
-  const id = req.context?.[CONTEXT_KEY]
-  return typeof id === 'string' ? id : undefined
+  return (req.context?.[CONTEXT_KEY] as PropertyScope | undefined)?.id
 }
