@@ -7,9 +7,10 @@ import type { MediaFile, MediaStats, Section } from '../src/lib/api/types'
 import { VersionedCache, readVersion } from '../src/server/cache/read-version'
 import { poolOf } from '../src/server/db/pool'
 import { mapMediaFile, type MediaRecord } from '../src/server/media/map-media-file'
-import { LIST_ORDER_SQL, MEDIA_ARRAYS_JOIN, MEDIA_COLUMNS, PUBLIC_MEDIA_SQL } from '../src/server/media/media-sql'
+import { LIST_ORDER_SQL, MEDIA_JOINS, MEDIA_COLUMNS, PUBLIC_MEDIA_SQL } from '../src/server/media/media-sql'
 import { sortSectionMedia } from '../src/lib/media-order'
 
+/** A section as the API names it: `id` is its key (the spec's section id). */
 export type SectionRow = { id: string; name: string; icon: string; colour: string; position: number }
 
 export type PublicSnapshot = {
@@ -50,9 +51,9 @@ export async function publicSectionsJson(payload: Payload) {
 
 async function countSections(payload: Payload): Promise<Section[]> {
   const { rows } = await poolOf(payload).query<SectionRow & { count: number }>(
-    `SELECT s.id, s.name, s.icon, s.colour, s.position::float8 AS position,
+    `SELECT s.key AS id, s.name, s.icon, s.colour, s.position::float8 AS position,
             (SELECT count(*) FROM media m WHERE m.section_id = s.id AND ${PUBLIC_MEDIA_SQL})::int AS count
-       FROM gallery_sections s ORDER BY s.position, s.id`,
+       FROM gallery_sections s ORDER BY s.position, s.key`,
   )
   return rows.map(({ id, name, icon, colour, count }) => ({ id, name, icon, colour, count }))
 }
@@ -61,10 +62,10 @@ async function buildSnapshot(payload: Payload, version: string): Promise<PublicS
   const pool = poolOf(payload)
   const [sections, media] = await Promise.all([
     pool.query<SectionRow>(
-      'SELECT id, name, icon, colour, position::float8 AS position FROM gallery_sections ORDER BY position, id',
+      'SELECT key AS id, name, icon, colour, position::float8 AS position FROM gallery_sections ORDER BY position, key',
     ),
     pool.query<MediaRecord>(
-      `SELECT ${MEDIA_COLUMNS} FROM media m ${MEDIA_ARRAYS_JOIN} WHERE ${PUBLIC_MEDIA_SQL} ORDER BY ${LIST_ORDER_SQL}`,
+      `SELECT ${MEDIA_COLUMNS} FROM media m ${MEDIA_JOINS} WHERE ${PUBLIC_MEDIA_SQL} ORDER BY ${LIST_ORDER_SQL}`,
     ),
   ])
   const files = media.rows.map((row) => mapMediaFile(row))

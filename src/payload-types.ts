@@ -343,11 +343,12 @@ export interface Media {
  * via the `definition` "gallery-sections".
  */
 export interface GallerySection {
+  id: string;
   property?: (string | null) | Property;
   /**
    * Stable slug used in URLs, e.g. main_level. Lower-case letters, digits and underscores.
    */
-  id: string;
+  key: string;
   name: string;
   /**
    * An emoji.
@@ -701,7 +702,7 @@ export interface MediaSelect<T extends boolean = true> {
  */
 export interface GallerySectionsSelect<T extends boolean = true> {
   property?: T;
-  id?: T;
+  key?: T;
   name?: T;
   icon?: T;
   colour?: T;

@@ -1,5 +1,7 @@
-// The areas of the property (spec §3 Section). Ids are the spec's stable slugs
-// ('main_level', 'upstairs', ...); the pseudo-section 'hidden' is never a row.
+// The areas of a property (spec §3 Section). Each has a key, the spec's stable slug
+// ('main_level', 'upstairs', ...), unique within its property: the API's section ids and the
+// public URLs are keys. The record's own id is a uuid, so two properties can each have an
+// 'upstairs'. The pseudo-section 'hidden' is never a row.
 // Slug 'gallery-sections' keeps Payload's REST away from the spec's /api/sections paths.
 import type { CollectionConfig } from 'payload'
 import { allowedTo } from '../../src/access/may'
@@ -15,10 +17,11 @@ export const Sections: CollectionConfig = {
   labels: { singular: 'Section', plural: 'Sections' },
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['name', 'icon', 'colour', 'position'],
+    defaultColumns: ['name', 'key', 'icon', 'colour', 'position'],
     group: 'Gallery',
   },
   defaultSort: 'position',
+  indexes: [{ fields: ['property', 'key'], unique: true }],
   access: {
     read: anyone,
     // The property's areas are its settings: managers and platform admins change them, editors read.
@@ -29,9 +32,10 @@ export const Sections: CollectionConfig = {
   hooks: { beforeOperation: [strictQuery, strictWrite], beforeValidate: [propertyOfRequest] },
   fields: [
     {
-      name: 'id',
+      name: 'key',
       type: 'text',
       required: true,
+      index: true,
       admin: { description: 'Stable slug used in URLs, e.g. main_level. Lower-case letters, digits and underscores.' },
       validate: (value: unknown) => {
         if (typeof value !== 'string' || !/^[a-z][a-z0-9_]{1,47}$/.test(value)) {

@@ -2,11 +2,11 @@
 
 /** §3 Section: the five areas of the property, seeded on first start. Position gives the order. */
 export const SEEDED_SECTIONS = [
-  { id: 'main_level', name: 'Main Level', icon: '🏠', colour: 'blue', position: 1 },
-  { id: 'upstairs', name: 'Upstairs', icon: '🛏️', colour: 'purple', position: 2 },
-  { id: 'downstairs', name: 'Downstairs', icon: '🛋️', colour: 'orange', position: 3 },
-  { id: 'backyard', name: 'Backyard', icon: '🌳', colour: 'emerald', position: 4 },
-  { id: 'outdoors', name: 'Outdoors', icon: '🏞️', colour: 'green', position: 5 },
+  { key: 'main_level', name: 'Main Level', icon: '🏠', colour: 'blue', position: 1 },
+  { key: 'upstairs', name: 'Upstairs', icon: '🛏️', colour: 'purple', position: 2 },
+  { key: 'downstairs', name: 'Downstairs', icon: '🛋️', colour: 'orange', position: 3 },
+  { key: 'backyard', name: 'Backyard', icon: '🌳', colour: 'emerald', position: 4 },
+  { key: 'outdoors', name: 'Outdoors', icon: '🏞️', colour: 'green', position: 5 },
 ] as const
 
 /** §3: the pseudo-section that means "section null, isHidden 'true'". Never a row. */

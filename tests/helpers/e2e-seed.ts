@@ -65,8 +65,20 @@ export async function uploadThroughApi(
 }
 
 /** Sets placement and texts through Payload's REST (the stock editor's API). */
+/** Payload's REST relates a record to its section by the section's id: the id of the section with this key. */
+async function sectionIdOf(request: APIRequestContext, baseURL: string, key: string): Promise<string> {
+  const found = (await json(
+    await request.get(`/api/gallery-sections?where[key][equals]=${encodeURIComponent(key)}&limit=1`, { headers: { origin: baseURL } }),
+  )) as { docs: Array<{ id: string }> }
+  if (!found.docs[0]) throw new Error(`No section "${key}"`)
+  return found.docs[0].id
+}
+
+/** Saves fields of a record through Payload's REST; `section` is a section's key. */
 export async function updateMedia(request: APIRequestContext, baseURL: string, id: string, data: Record<string, unknown>) {
-  await json(await request.patch(`/api/media/${id}`, { headers: { origin: baseURL }, data }))
+  const section = typeof data.section === 'string' ? await sectionIdOf(request, baseURL, data.section) : data.section
+  const body = data.section === undefined ? data : { ...data, section }
+  await json(await request.patch(`/api/media/${id}`, { headers: { origin: baseURL }, data: body }))
 }
 
 /**

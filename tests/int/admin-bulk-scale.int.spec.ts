@@ -42,6 +42,6 @@ it(`assigns ${COUNT} photos to a section in one call, every one of them`, async 
   })
   expect(status).toBe(200)
   expect(body.message).toBe(`${COUNT} photos assigned to Backyard`)
-  const assigned = await pool.query(`SELECT count(*)::int AS n FROM media WHERE section_id = 'backyard' AND room = 'Lawn'`)
+  const assigned = await pool.query(`SELECT count(*)::int AS n FROM media WHERE section_id = (SELECT id FROM gallery_sections WHERE key = 'backyard') AND room = 'Lawn'`)
   expect(assigned.rows[0].n).toBe(COUNT)
 }, 300_000)

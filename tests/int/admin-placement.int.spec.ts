@@ -23,9 +23,10 @@ beforeEach(async () => {
   await payload.delete({ collection: 'media', where: { id: { exists: true } }, overrideAccess: true })
 })
 
-const stored = (id: string | number) => payload.findByID({ collection: 'media', id, depth: 0, overrideAccess: true })
-const sectionIdOf = (doc: { section?: unknown }) =>
-  typeof doc.section === 'object' && doc.section ? (doc.section as { id: string }).id : (doc.section ?? null)
+const stored = (id: string | number) => payload.findByID({ collection: 'media', id, depth: 1, overrideAccess: true })
+/** The key of a stored record's section (read with its section: depth 1). */
+const sectionKeyOf = (doc: { section?: unknown }) =>
+  typeof doc.section === 'object' && doc.section ? (doc.section as { key: string }).key : null
 const mediaId = async (data: Parameters<typeof createMedia>[1] = {}) => String((await createMedia(payload, data)).id)
 
 describe('PUT /api/media-files/{id}/section', () => {
@@ -49,7 +50,7 @@ describe('PUT /api/media-files/{id}/section', () => {
     expect(body).toMatchObject({ section: null, isHidden: 'true' })
     const doc = await stored(id)
     expect(doc.isHidden).toBe(true)
-    expect(sectionIdOf(doc)).toBeNull()
+    expect(sectionKeyOf(doc)).toBeNull()
 
     const sections = await visitor.json<Section[]>('GET', '/api/sections')
     expect(sections.body.find((section) => section.id === 'upstairs')?.count).toBe(0)
@@ -88,7 +89,7 @@ describe('PUT /api/media-files/{id}/section', () => {
     const unknownSection = await admin.json('PUT', `/api/media-files/${id}/section`, { body: { section: 'attic' } })
     expect(unknownSection.status).toBe(404)
     expect(unknownSection.body.message).toBe('Section "attic" was not found.')
-    expect(sectionIdOf(await stored(id))).toBe('upstairs')
+    expect(sectionKeyOf(await stored(id))).toBe('upstairs')
   })
 
   it("answers the record exactly as the manager's list shows it", async () => {
@@ -124,7 +125,7 @@ describe('POST /api/sections/{sectionId}/bulk-assign', () => {
     expect(body.message).toBe('3 photos assigned to Main Level')
     for (const id of ids) {
       const doc = await stored(id)
-      expect(sectionIdOf(doc)).toBe('main_level')
+      expect(sectionKeyOf(doc)).toBe('main_level')
       expect(doc.room).toBe('Kitchen')
       expect(doc.isHidden).toBe(false)
     }
@@ -148,9 +149,9 @@ describe('POST /api/sections/{sectionId}/bulk-assign', () => {
     })
     expect(status).toBe(404)
     expect(body.message).toBe(`Media file ${UNKNOWN_ID} was not found.`)
-    expect(sectionIdOf(await stored(a))).toBe('upstairs')
+    expect(sectionKeyOf(await stored(a))).toBe('upstairs')
     expect((await stored(a)).room).toBe('Landing')
-    expect(sectionIdOf(await stored(b))).toBeNull()
+    expect(sectionKeyOf(await stored(b))).toBeNull()
   })
 
   it('refuses visitors, malformed bodies, unknown sections and the pseudo-sections', async () => {

@@ -25,7 +25,7 @@ import { startJobsWorker } from '../../src/server/jobs/worker'
 import { s3ClientConfig } from '../../src/server/storage/client'
 import { Session, signedInAdmin } from '../helpers/api'
 import { killHard, spawnTsx } from '../helpers/child-process'
-import { createMedia } from '../helpers/media'
+import { createMedia, sectionIdOf } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runWait } from '../helpers/test-config'
 import { migrations } from '../../src/migrations'
@@ -140,7 +140,7 @@ describe('the restore drill', () => {
     expect(created.body.backupFile).toMatch(/^backup-.*-manual\.json\.gz$/)
 
     // Break things: rename a section, re-organise, retag, delete a photo, upload a new one.
-    await payload.update({ collection: 'gallery-sections', id: 'upstairs', data: { name: 'Top Floor' }, overrideAccess: true })
+    await payload.update({ collection: 'gallery-sections', id: await sectionIdOf(payload, 'upstairs'), data: { name: 'Top Floor' }, overrideAccess: true })
     await payload.update({
       collection: 'media',
       id: kept.id,
@@ -457,7 +457,7 @@ describe('refused backups change nothing', () => {
 
   it('a backup whose objects are gone from the store and from trash', async () => {
     const message = await refusedWith(async () => {
-      const { rows } = await pool.query(`SELECT id, storage_key FROM media WHERE section_id = 'upstairs'`)
+      const { rows } = await pool.query(`SELECT id, storage_key FROM media WHERE section_id = (SELECT id FROM gallery_sections WHERE key = 'upstairs')`)
       await payload.delete({ collection: 'media', id: rows[0].id, overrideAccess: true })
       const { deleteObject } = await import('../../src/server/storage/delete-object')
       await deleteObject({ key: `trash/${rows[0].storage_key}` })
@@ -601,7 +601,7 @@ describe('faults', () => {
     const first = await photoWithObjects({ section: 'upstairs' })
     const backup = await createBackup({ pool, kind: 'manual' })
     const restoredState = await rowsNow()
-    await payload.update({ collection: 'media', id: first.id, data: { section: 'backyard' } as never, overrideAccess: true })
+    await payload.update({ collection: 'media', id: first.id, data: { section: await sectionIdOf(payload, 'backyard') } as never, overrideAccess: true })
     await photoWithObjects({ section: 'outdoors' })
     const changedState = await rowsNow()
 
@@ -685,7 +685,7 @@ describe('faults', () => {
     const first = await photoWithObjects({ section: 'upstairs' })
     await createBackup({ pool, kind: 'manual' })
     const restoredState = await rowsNow()
-    await payload.update({ collection: 'media', id: first.id, data: { section: 'backyard' } as never, overrideAccess: true })
+    await payload.update({ collection: 'media', id: first.id, data: { section: await sectionIdOf(payload, 'backyard') } as never, overrideAccess: true })
     const added = await photoWithObjects({ section: 'outdoors' })
     const changedState = await rowsNow()
 

@@ -50,7 +50,7 @@ type StoredRow = {
 
 async function storedRow(id: string): Promise<StoredRow> {
   const { rows } = await poolOf(payload).query<StoredRow>(
-    `SELECT m.status, m.width::float8 AS width, m.is_optimized, m.derivatives, m.placeholder, m.section_id, m.room,
+    `SELECT m.status, m.width::float8 AS width, m.is_optimized, m.derivatives, m.placeholder, (SELECT s.key FROM gallery_sections s WHERE s.id = m.section_id) AS section_id, m.room,
             m.is_hidden, m.sort_order::float8 AS sort_order, m.description, m.notes,
             COALESCE((SELECT array_agg(t.text ORDER BY t."order") FROM media_texts t
                        WHERE t.parent_id = m.id AND t.path = 'tags'), '{}') AS tags

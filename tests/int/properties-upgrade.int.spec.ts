@@ -78,12 +78,29 @@ describe('the upgrade to properties', () => {
     // The file as the release before properties wrote it: format 1, the settings as a table.
     const current = JSON.parse(zlib.gunzipSync((await readObject({ key: backup.objectKey }))!).toString())
     const { property: _block, ...rest } = current
+    // Its sections were named by their keys, which its media pointed at.
+    type Table = { name: string; columns: string[]; rows: Array<Record<string, unknown>> }
+    const keys = new Map<unknown, unknown>()
+    for (const table of current.tables as Table[]) {
+      if (table.name === 'gallery_sections') for (const row of table.rows) keys.set(row.id, row.key)
+    }
+    const asBefore = (table: Table): Table => {
+      if (table.name === 'gallery_sections') {
+        return {
+          ...table,
+          columns: table.columns.filter((column) => column !== 'key'),
+          rows: table.rows.map(({ key, ...row }) => ({ ...row, id: key })),
+        }
+      }
+      if (table.name === 'media') return { ...table, rows: table.rows.map((row) => ({ ...row, section_id: keys.get(row.section_id) ?? null })) }
+      return table
+    }
     const legacy = {
       ...rest,
       format: 1,
       migration: '20261126_094715_roles',
       tables: [
-        ...current.tables,
+        ...(current.tables as Table[]).map(asBefore),
         {
           name: 'property_settings',
           columns: ['id', 'property_name', 'tagline', 'about', 'cover_photo_id', 'booking_url'],
@@ -99,7 +116,9 @@ describe('the upgrade to properties', () => {
 
     await restoreBackup({ pool, backupId: backup.id })
 
-    expect((await pool.query('SELECT section_id FROM media WHERE id = $1', [photo])).rows).toEqual([{ section_id: 'backyard' }])
+    expect(
+      (await pool.query('SELECT s.key FROM media m JOIN gallery_sections s ON s.id = m.section_id WHERE m.id = $1', [photo])).rows,
+    ).toEqual([{ key: 'backyard' }])
     // Its settings come back; the name is the property's own and stays.
     expect(await defaultProperty()).toEqual([
       { name: 'Property Gallery', slug: 'default', tagline: 'Before the upgrade', about, cover: photo, booking_url: null, time_zone: 'UTC' },

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { publicSnapshot, sectionList } from '../../media-public/read-model'
 import type { MediaFile } from '../../src/lib/api/types'
 import { Session, signedInAdmin } from '../helpers/api'
-import { createMedia } from '../helpers/media'
+import { createMedia, sectionIdOf } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
 let payload: Payload
@@ -52,12 +52,12 @@ describe('GET /api/sections', () => {
   })
 
   it("carries each section's colour as edited in Payload, which the admin's badges use", async () => {
-    await payload.update({ collection: 'gallery-sections', id: 'backyard', data: { colour: 'red' }, overrideAccess: true })
+    await payload.update({ collection: 'gallery-sections', id: await sectionIdOf(payload, 'backyard'), data: { colour: 'red' }, overrideAccess: true })
     try {
       const { body } = await visitor.json<Array<{ id: string; colour: string }>>('GET', '/api/sections')
       expect(body.find((section) => section.id === 'backyard')?.colour).toBe('red')
     } finally {
-      await payload.update({ collection: 'gallery-sections', id: 'backyard', data: { colour: 'emerald' }, overrideAccess: true })
+      await payload.update({ collection: 'gallery-sections', id: await sectionIdOf(payload, 'backyard'), data: { colour: 'emerald' }, overrideAccess: true })
     }
   })
 

@@ -11,7 +11,7 @@ import { poolOf } from '../../src/server/db/pool'
 import { PASSWORD } from '../helpers/api'
 import { startTestHost, type TestHost } from '../helpers/host'
 import { HttpClient, type CallOptions } from '../helpers/http-client'
-import { createMedia } from '../helpers/media'
+import { createMedia, sectionIdOf } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000'
@@ -54,7 +54,7 @@ const userCount = async () => Number((await poolOf(payload).query('SELECT count(
 const mediaRow = async (id: string) =>
   (
     await poolOf(payload).query(
-      `SELECT section_id, is_hidden, room, sort_order::float8 AS sort_order, description, notes FROM media WHERE id = $1`,
+      `SELECT (SELECT key FROM gallery_sections WHERE gallery_sections.id = media.section_id) AS section_id, is_hidden, room, sort_order::float8 AS sort_order, description, notes FROM media WHERE id = $1`,
       [id],
     )
   ).rows[0]
@@ -368,7 +368,7 @@ const ROWS: Row[] = [
   },
   {
     method: 'PATCH',
-    path: '/api/gallery-sections/no_such_section',
+    path: `/api/gallery-sections/${NO_SUCH_ID}`,
     options: json({ position: 1 }),
     anonymous: restDenied,
     editor: restDenied,
@@ -377,7 +377,7 @@ const ROWS: Row[] = [
   },
   {
     method: 'DELETE',
-    path: '/api/gallery-sections/no_such_section',
+    path: `/api/gallery-sections/${NO_SUCH_ID}`,
     anonymous: restDenied,
     editor: restDenied,
     manager: restDenied,
@@ -513,12 +513,13 @@ describe("the content editor's fixes", () => {
 
     // Payload's edit view sends every field back as it was: unchanged placement passes.
     const wholeForm = await editor.call('PATCH', `/api/media/${photo}`, {
-      json: { section: 'upstairs', isHidden: false, sortOrder: 2, notes: 'Shot in May' },
+      json: { section: await sectionIdOf(payload, 'upstairs'), isHidden: false, sortOrder: 2, notes: 'Shot in May' },
     })
     expect(wholeForm.status).toBe(200)
 
     const before = await mediaRow(photo)
-    for (const body of [{ isHidden: true }, { section: 'backyard' }, { sortOrder: 9 }, { section: null, description: 'moved' }]) {
+    const backyard = await sectionIdOf(payload, 'backyard')
+    for (const body of [{ isHidden: true }, { section: backyard }, { sortOrder: 9 }, { section: null, description: 'moved' }]) {
       const refused = await editor.call('PATCH', `/api/media/${photo}`, { json: body })
       expect(refused.status, JSON.stringify(body)).toBe(403)
       expect(messageOf(refused.body)).toBe(MAY_NOT.place)

@@ -24,7 +24,7 @@ let anonymous: HttpClient
 let photo: { id: string; filename: string }
 
 const rowOf = async (id: string) =>
-  (await poolOf(payload).query('SELECT section_id, sort_order::float8 AS sort_order, is_hidden, room FROM media WHERE id = $1', [id])).rows[0]
+  (await poolOf(payload).query('SELECT (SELECT key FROM gallery_sections WHERE gallery_sections.id = media.section_id) AS section_id, sort_order::float8 AS sort_order, is_hidden, room FROM media WHERE id = $1', [id])).rows[0]
 
 beforeAll(async () => {
   payload = await testPayload()

@@ -23,6 +23,7 @@ import { loadTimesSchema } from '../../src/lib/schemas/metrics'
 import { assignSectionSchema, bulkAssignSchema, metadataSchema, reorderSchema } from '../../src/lib/schemas/placement'
 import { createMediaSchema, multipartCompleteSchema, multipartCreateSchema, uploadRequestSchema } from '../../src/lib/schemas/upload'
 import { makePhoto, svgFile } from '../helpers/media-fixtures'
+import { sectionIdOf } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 import { startJobsWorker } from '../../src/server/jobs/worker'
@@ -39,6 +40,7 @@ let host: TestHost
 let manager: HttpClient
 type Listed = { id: string; filename: string; variantWidths: number[]; objectPath: string }
 let visible: Listed
+let upstairsId: string
 let managerId: string
 /** Media a visitor must never reach: hidden, waiting for processing, failed. */
 let secrets: Record<'hidden' | 'pending' | 'failed', Listed & { storageKey: string }>
@@ -250,7 +252,7 @@ function concrete(route: Route): { url: string; options: CallOptions } {
   const write = MUTATING.has(route.method)
   const collection = /^\/api\/([^/]+)/.exec(route.path)?.[1]
   const idFor = () => {
-    if (collection === 'gallery-sections') return write ? 'no_such_section' : 'upstairs'
+    if (collection === 'gallery-sections') return write ? NO_SUCH_ID : upstairsId
     if (collection === 'media') return write ? NO_SUCH_ID : visible.id
     if (collection === 'users') return write ? NO_SUCH_ID : managerId
     return NO_SUCH_ID
@@ -299,6 +301,7 @@ beforeAll(async () => {
   host = await startTestHost(payload, { trustProxy: 'loopback' })
   manager = await managerClient(host.url)
   managerId = (await manager.call('GET', '/api/user')).body.id
+  upstairsId = await sectionIdOf(payload, 'upstairs')
   const session = await signedInAdmin()
   const uploaded = await uploadFile(session, await makePhoto({ width: 900, height: 600, seed: 11 }), { filename: 'living-room.jpg', contentType: 'image/jpeg' })
   await runJobs(payload)
@@ -440,7 +443,7 @@ function targets(): Target[] {
       base: { sortOrder: 1 },
       schema: { shape: { sortOrder: 0, room: 0, section: 0, tags: 0, isHidden: 0, status: 0, description: 0, uploadedAt: 0 } },
     },
-    { label: 'Payload section edit', method: 'PATCH', path: '/api/gallery-sections/no_such_section', base: { position: 1 }, schema: { shape: { position: 0, name: 0, colour: 0, id: 0 } } },
+    { label: 'Payload section edit', method: 'PATCH', path: `/api/gallery-sections/${NO_SUCH_ID}`, base: { position: 1 }, schema: { shape: { position: 0, name: 0, colour: 0, key: 0 } } },
     { label: 'Payload media create', method: 'POST', path: '/api/media', base: { originalFilename: 'a.jpg' }, schema: { shape: { fileType: 0, section: 0, sortOrder: 0, status: 0 } } },
   ]
 }
@@ -583,7 +586,7 @@ describe('leak hunt', () => {
       '/api/media?sort=status',
       '/api/media/count?where[isHidden][equals]=true',
       '/api/gallery-sections?depth=2',
-      '/api/gallery-sections/main_level?depth=2',
+      `/api/gallery-sections/${upstairsId}?depth=2`,
     ]
     for (const media of Object.values(secrets)) {
       json.push(

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readObject } from '../../src/server/storage/read-object'
 import { Session } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
+import { sectionIdOf } from '../helpers/media'
 
 let payload: Payload
 
@@ -16,7 +17,7 @@ async function uploadPhoto(name: string, data: Record<string, unknown>) {
   const doc = await payload.create({
     collection: 'media',
     overrideAccess: true,
-    data: { originalFilename: name, fileType: 'image', status: 'ready', section: 'backyard', ...data } as never,
+    data: { originalFilename: name, fileType: 'image', status: 'ready', section: await sectionIdOf(payload, 'backyard'), ...data } as never,
     file: { data: bytes, mimetype: 'image/jpeg', name, size: bytes.length },
   })
   return { doc: doc as unknown as { id: string; filename: string; width: number; height: number }, bytes }

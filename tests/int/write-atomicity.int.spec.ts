@@ -46,7 +46,7 @@ async function rows(ids: string[]) {
     section_id: string | null
     room: string | null
     sort_order: number
-  }>(`SELECT id::text, section_id, room, sort_order::float8 AS sort_order FROM media WHERE id = ANY($1::uuid[]) ORDER BY id`, [
+  }>(`SELECT id::text, (SELECT key FROM gallery_sections WHERE gallery_sections.id = media.section_id) AS section_id, room, sort_order::float8 AS sort_order FROM media WHERE id = ANY($1::uuid[]) ORDER BY id`, [
     ids,
   ])
   return rows

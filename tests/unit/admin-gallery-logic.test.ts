@@ -195,7 +195,7 @@ describe('display', () => {
   it('shows sizes in MB with one decimal, durations as m:ss, and the spec colours', () => {
     expect(formatMegabytes(1_572_864)).toBe('1.5 MB')
     expect(formatDuration(75.4)).toBe('1:15')
-    expect(Object.fromEntries(SEEDED_SECTIONS.map((section) => [section.id, section.colour]))).toEqual({
+    expect(Object.fromEntries(SEEDED_SECTIONS.map((section) => [section.key, section.colour]))).toEqual({
       outdoors: 'green',
       main_level: 'blue',
       upstairs: 'purple',

@@ -16,6 +16,7 @@ import {
 } from '../../src/server/backup/format'
 import { restoreMessage } from '../../src/server/backup/restore-backup'
 import { backupTableOrder, isExcludedTable } from '../../src/server/backup/tables'
+import { withSectionKeys } from '../../src/server/backup/upgrade'
 
 const shapes = [
   { name: 'gallery_sections', columns: ['id', 'name'], serialColumns: [] },
@@ -212,5 +213,40 @@ describe('keysInJsonText', () => {
   it('reads PostgreSQL\'s spacing and property names the same way', () => {
     const text = '[{"id" : "x", "k" : "derived/x/1.webp", "originals/name" : "no", "d" : {"originals/key" : "posters/x/p.jpg"}}, \n {"s":"originals/y/z.jpg"}]'
     expect([...keysInJsonText(text)].sort()).toEqual(['derived/x/1.webp', 'originals/y/z.jpg', 'posters/x/p.jpg'])
+  })
+})
+
+describe('withSectionKeys', () => {
+  const UPSTAIRS = '8f6c2a8e-0d7e-4a53-9a55-0c1d2e3f4a5b'
+  const before = document({
+    migration: '20261126_094715_roles',
+    tables: [
+      { name: 'gallery_sections', columns: ['id', 'name'], rows: [{ id: 'upstairs', name: 'Upstairs' }, { id: 'attic', name: 'Attic' }] },
+      {
+        name: 'media',
+        columns: ['id', 'section_id'],
+        rows: [{ id: 'a', section_id: 'upstairs' }, { id: 'b', section_id: 'attic' }, { id: 'c', section_id: null }],
+      },
+    ],
+  })
+
+  it("gives a pre-key backup's sections the restoring property's ids for their keys, and its media follow", () => {
+    const after = withSectionKeys(before, new Map([['upstairs', UPSTAIRS]]))
+    const [sections, media] = after.tables
+    expect(sections.columns).toEqual(['id', 'name', 'key'])
+    expect(sections.rows[0]).toEqual({ id: UPSTAIRS, name: 'Upstairs', key: 'upstairs' })
+    const attic = sections.rows[1]
+    expect(attic.key).toBe('attic')
+    expect(attic.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(media.rows).toEqual([
+      { id: 'a', section_id: UPSTAIRS },
+      { id: 'b', section_id: attic.id },
+      { id: 'c', section_id: null },
+    ])
+  })
+
+  it('leaves a backup whose sections have keys as it is', () => {
+    const keyed = document({ tables: [{ name: 'gallery_sections', columns: ['id', 'key'], rows: [{ id: UPSTAIRS, key: 'upstairs' }] }] })
+    expect(withSectionKeys(keyed, new Map())).toBe(keyed)
   })
 })

@@ -60,7 +60,7 @@ async function readRendition(row: MediaRow): Promise<Buffer> {
 type PlacedRow = { id: string; section: string; room: string | null; category: string | null; embedding: number[] }
 
 /** The placed photos analysis compares with: the most recently changed visible ones that have an embedding. */
-const PLACED = `SELECT m.id::text AS id, m.section_id AS section, m.room, m.category, m.embedding
+const PLACED = `SELECT m.id::text AS id, s.key AS section, m.room, m.category, m.embedding
                   FROM media m JOIN gallery_sections s ON s.id = m.section_id
                  WHERE m.embedding IS NOT NULL AND m.is_hidden IS NOT TRUE
                  ORDER BY m.updated_at DESC LIMIT ${MAX_NEIGHBOURS_READ}`

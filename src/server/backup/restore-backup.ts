@@ -23,6 +23,7 @@ import { finishRestoreTidy, recordRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations } from './snapshot'
 import { ident, readTableShapes } from './tables'
+import { withSectionKeys } from './upgrade'
 import { appStore, type ObjectStore } from '../storage/index'
 import { copyObject } from '../storage/copy-object'
 import { headObject } from '../storage/head-object'
@@ -150,13 +151,14 @@ export async function restoreLocked({
   }
   const bytes = await readObject({ store, key: backup.object_key })
   if (!bytes) throw new BackupRefused(`The backup file ${backup.file} is missing from the store: nothing was restored.`)
-  const document = await decodeBackup(bytes, backup.sha256)
+  const decoded = await decodeBackup(bytes, backup.sha256)
   await checkpoints.reached('restore-decoded')
 
   // Planned in the transaction that replaces the rows: the tables and migrations it plans from
   // are the ones it replaces under.
   const { result, tidy } = await withPoolTransaction(pool, async (client) => {
     const shapes = await readTableShapes(client)
+    const document = withSectionKeys(decoded, await sectionIdsByKey(client))
     const plan = planRestore(document, { appliedMigrations: await appliedMigrations(client), shapes })
     await checkpoints.reached('restore-planned')
 
@@ -277,6 +279,14 @@ export async function restoreLocked({
   await tidyAfterRestore({ pool, store, plan: tidy, log })
   await checkpoints.reached('restore-objects-tidied')
   return result
+}
+
+/** The restoring property's section ids by key (a pre-key backup's sections take them). */
+async function sectionIdsByKey(client: PoolClient): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ key: string; id: string }>(
+    `SELECT s.key, s.id::text AS id FROM gallery_sections s JOIN properties p ON p.id = s.property_id WHERE p.is_default`,
+  )
+  return new Map(rows.map((row) => [row.key, row.id]))
 }
 
 /**

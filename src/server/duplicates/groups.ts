@@ -5,7 +5,7 @@ import type { Payload } from 'payload'
 import type { DuplicateGroup } from '../../lib/api/types'
 import { poolOf } from '../db/pool'
 import { mapMediaFile, type MediaRecord } from '../media/map-media-file'
-import { ADMIN_COLUMNS, MEDIA_ARRAYS_JOIN } from '../media/media-sql'
+import { ADMIN_COLUMNS, MEDIA_JOINS } from '../media/media-sql'
 
 type GroupRow = { id: string; confidence: number; reason: string; members: string[] }
 
@@ -20,7 +20,7 @@ export async function listDuplicateGroups(payload: Payload): Promise<DuplicateGr
   if (!groups.length) return []
   const ids = groups.flatMap((group) => group.members)
   const { rows: media } = await pool.query<MediaRecord>(
-    `SELECT ${ADMIN_COLUMNS} FROM media m ${MEDIA_ARRAYS_JOIN} WHERE m.id = ANY($1::uuid[])`,
+    `SELECT ${ADMIN_COLUMNS} FROM media m ${MEDIA_JOINS} WHERE m.id = ANY($1::uuid[])`,
     [ids],
   )
   const byId = new Map(media.map((record) => [String(record.id), mapMediaFile(record, { forAdmin: true })]))

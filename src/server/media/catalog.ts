@@ -6,7 +6,7 @@ import type { MediaFile } from '../../lib/api/types'
 import { VersionedCache, readVersion } from '../cache/read-version'
 import { poolOf } from '../db/pool'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
-import { ADMIN_COLUMNS, LIST_ORDER_SQL, MEDIA_ARRAYS_JOIN } from './media-sql'
+import { ADMIN_COLUMNS, LIST_ORDER_SQL, MEDIA_JOINS } from './media-sql'
 
 export type AdminCatalog = { version: string; media: MediaFile[] }
 
@@ -16,7 +16,7 @@ export async function adminCatalog(payload: Payload): Promise<AdminCatalog> {
   const version = await readVersion(payload)
   return cache.get(version, 'catalog', async () => {
     const { rows } = await poolOf(payload).query<MediaRecord>(
-      `SELECT ${ADMIN_COLUMNS} FROM media m ${MEDIA_ARRAYS_JOIN} ORDER BY ${LIST_ORDER_SQL}`,
+      `SELECT ${ADMIN_COLUMNS} FROM media m ${MEDIA_JOINS} ORDER BY ${LIST_ORDER_SQL}`,
     )
     return { version, media: rows.map((row) => mapMediaFile(row, { forAdmin: true })) }
   })

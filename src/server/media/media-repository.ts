@@ -22,7 +22,7 @@ import type { CarriedField } from '../../lib/schemas/duplicates'
 import { mergeTags, normaliseTags } from '../../lib/tags'
 import { ownTransaction, type SqlSession } from '../db/transaction'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
-import { ADMIN_COLUMNS, MEDIA_ARRAYS_JOIN } from './media-sql'
+import { ADMIN_COLUMNS, MEDIA_JOINS } from './media-sql'
 
 type Column = { column: string; cast?: string; json?: boolean }
 
@@ -143,7 +143,7 @@ function assignments(columns: Record<string, Column>, fields: Record<string, unk
  */
 export async function readMediaFile(db: SqlSession, id: string, { forAdmin = false } = {}): Promise<MediaFile | null> {
   const [row] = await rowsOf<MediaRecord>(
-    db.execute(sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM media m ${sql.raw(MEDIA_ARRAYS_JOIN)} WHERE m.id = ${id}`),
+    db.execute(sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM media m ${sql.raw(MEDIA_JOINS)} WHERE m.id = ${id}`),
   )
   return row ? mapMediaFile(row, { forAdmin }) : null
 }

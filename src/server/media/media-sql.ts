@@ -1,6 +1,7 @@
 // The one SELECT that reads media records (the read models, the media repository's read
 // by id), with the Payload document's field names: the shape mapMediaFile() maps.
-// Arrays (tags, colours, objects) live in Payload's media_texts table.
+// Arrays (tags, colours, objects) live in Payload's media_texts table; a record's section is
+// answered by its key (the spec's section id), from the section row it points at.
 export const MEDIA_COLUMNS = `
   m.id::text AS id,
   m.filename,
@@ -24,7 +25,7 @@ export const MEDIA_COLUMNS = `
   COALESCE(a.objects, '{}') AS objects,
   m.is_analyzed AS "isAnalyzed",
   m.analyzed_at AS "analyzedAt",
-  m.section_id AS section,
+  sec.key AS section,
   m.room,
   m.sort_order::float8 AS "sortOrder",
   m.is_hidden AS "isHidden",
@@ -42,7 +43,8 @@ export const ADMIN_COLUMNS = `${MEDIA_COLUMNS},
   m.suggested_room AS "suggestedRoom",
   m.suggestion_confidence::float8 AS "suggestionConfidence"`
 
-export const MEDIA_ARRAYS_JOIN = `
+export const MEDIA_JOINS = `
+  LEFT JOIN gallery_sections sec ON sec.id = m.section_id
   LEFT JOIN (
     SELECT parent_id,
       array_agg(text ORDER BY "order") FILTER (WHERE path = 'tags') AS tags,

@@ -21,35 +21,42 @@ import { refusalMessage } from '../auth/access'
 import { requestMay } from '../auth/request-access'
 import { assignMany, readMediaFile, writeManagerFields, writeSortOrder, type ManagerFields } from './media-repository'
 import { checkpointsOf } from '../checkpoints'
+import { scopeRequest } from '../properties/request-property'
 
-type Section = { id: string; name: string }
+/** A section of the request's property: its record id (what media rows point at), key and name. */
+type Section = { id: string; key: string; name: string }
 
-export async function findSection(req: PayloadRequest, id: string): Promise<Section> {
-  const section = await req.payload.findByID({
+/** The request's property's section with this key (the spec's section id); 404 when it has none. */
+export async function findSection(req: PayloadRequest, key: string): Promise<Section> {
+  const { docs } = await req.payload.find({
     collection: 'gallery-sections',
-    id,
+    where: { and: [{ key: { equals: key } }, { property: { equals: await scopeRequest(req) } }] },
     depth: 0,
-    disableErrors: true,
+    limit: 1,
+    pagination: false,
     overrideAccess: false,
     user: req.user,
     req,
   })
-  if (!section) throw notFound(`Section "${id}" was not found.`)
-  return { id: String(section.id), name: section.name }
+  const section = docs[0]
+  if (!section) throw notFound(`Section "${key}" was not found.`)
+  return { id: String(section.id), key: section.key, name: section.name }
 }
 
+/** A media record of the request's property (another property's is not found). */
 async function findMedia(req: PayloadRequest, id: string) {
-  const doc = await req.payload.findByID({
+  const { docs } = await req.payload.find({
     collection: 'media',
-    id,
+    where: { and: [{ id: { equals: id } }, { property: { equals: await scopeRequest(req) } }] },
     depth: 0,
-    disableErrors: true,
+    limit: 1,
+    pagination: false,
     overrideAccess: false,
     user: req.user,
     req,
   })
-  if (!doc) throw notFound(`Media file ${id} was not found.`)
-  return doc
+  if (!docs[0]) throw notFound(`Media file ${id} was not found.`)
+  return docs[0]
 }
 
 /** The existing media among ids, with their sections; 404 naming the first unknown ones. */
@@ -57,7 +64,7 @@ async function findAllMedia(req: PayloadRequest, ids: string[]) {
   const unique = [...new Set(ids)]
   const { docs } = await req.payload.find({
     collection: 'media',
-    where: { id: { in: unique } },
+    where: { and: [{ id: { in: unique } }, { property: { equals: await scopeRequest(req) } }] },
     select: { section: true, sortOrder: true },
     depth: 0,
     limit: 0,
@@ -93,18 +100,18 @@ export type SectionChoice = { section: string | null; isHidden?: 'true' | 'false
  */
 export async function assignSection(req: PayloadRequest, id: string, choice: SectionChoice): Promise<MediaFile> {
   const hide = choice.section === HIDDEN_SECTION_ID || (choice.section === null && choice.isHidden === 'true')
-  const sectionId = hide ? null : choice.section
+  const sectionKey = hide ? null : choice.section
   if (choice.section !== null && choice.section !== HIDDEN_SECTION_ID && choice.isHidden === 'true') {
     throw badRequest('A photo in a section is visible: choose "hidden" to hide it.')
   }
   return inTransaction(req, async () => {
     const current = await findMedia(req, id)
+    const target = sectionKey ? await findSection(req, sectionKey) : null
     // A content editor may send the photo's own section back with a new room (a room fix),
     // never move or hide it.
-    const moves = sectionOf(current) !== sectionId || Boolean(current.isHidden) !== hide
+    const moves = sectionOf(current) !== (target?.id ?? null) || Boolean(current.isHidden) !== hide
     if (moves && !requestMay(req, 'place')) throw forbidden(refusalMessage('place'))
-    if (sectionId) await findSection(req, sectionId)
-    const fields: ManagerFields = { section: sectionId, isHidden: hide }
+    const fields: ManagerFields = { section: target?.id ?? null, isHidden: hide }
     if (choice.room !== undefined) fields.room = choice.room
     return writeAndAnswer(req, id, fields)
   })
