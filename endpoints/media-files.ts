@@ -62,7 +62,7 @@ export const mediaFilesEndpoints = [
   endpoint('delete', '/media-files/:id', 'delete', async (req) => {
     const { id } = parseParams(req, mediaParamsSchema)
     const { keep } = parseQuery(req, deleteQuerySchema)
-    return Response.json(await deleteMediaFile(req, id, keep))
+    return Response.json(await deleteMediaFile(req, await requestScope(req), id, keep))
   }),
 
   // Spec §4: hidden → section null + isHidden; a real section → that section, visible.

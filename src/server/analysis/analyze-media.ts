@@ -75,7 +75,8 @@ const PLACED_ORDER = raw(`ORDER BY m.updated_at DESC LIMIT ${MAX_NEIGHBOURS_READ
 
 /**
  * Reading 2,000 embeddings costs the worker about 85 CPU-ms (parsing 256,000 numbers), a third of
- * a photo's inference, so each process keeps the placed photos it read, under a signature of
+ * a photo's inference, so each process keeps the placed photos it read (per property, for the
+ * properties it analysed most recently), under a signature of
  * the set: how many, and a hash of each one's id, section, room, category and three of its
  * embedding's numbers. Any placement, hiding, deletion or new embedding changes it; a cheap
  * query reads it before every analysis.

@@ -13,7 +13,6 @@ import { scopedSql, type PropertyScope } from '../db/property-db'
 import { inTransaction, type SqlSession, transactionSql } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
 import { carryOrganisation, lockOrganisations } from '../media/media-repository'
-import { requestScope } from '../properties/request-property'
 
 export type DeleteResult = { message: string; id: string; keptId?: string; carried: CarriedField[] }
 
@@ -25,10 +24,9 @@ async function idsInProperty(db: SqlSession, scope: PropertyScope, ids: string[]
   return new Set(result.rows.map((row) => row.id))
 }
 
-/** DELETE /api/media-files/{id}[?keep=]: removes the file (objects go to trash/), moving organisation to `keep`. */
-export async function deleteMediaFile(req: PayloadRequest, id: string, keepId?: string): Promise<DeleteResult> {
+/** DELETE /api/media-files/{id}[?keep=]: removes the property's file (objects go to trash/), moving organisation to `keep`. */
+export async function deleteMediaFile(req: PayloadRequest, scope: PropertyScope, id: string, keepId?: string): Promise<DeleteResult> {
   if (keepId === id) throw badRequest('The file to keep cannot be the file being deleted.')
-  const scope = await requestScope(req)
   return inTransaction(req, async () => {
     const db = await transactionSql(req)
     const ids = keepId ? [id, keepId] : [id]
