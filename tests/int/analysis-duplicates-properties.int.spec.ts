@@ -6,8 +6,9 @@
 // property is not taken for the other. HTTP requests are the default property's (bare paths).
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Payload } from 'payload'
+import { createLocalReq, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { metricsEndpoints } from '../../endpoints/metrics'
 import type { DuplicateGroup, MediaFile } from '../../src/lib/api/types'
 import { analyzeMedia } from '../../src/server/analysis/analyze-media'
 import { poolOf } from '../../src/server/db/pool'
@@ -16,7 +17,7 @@ import { listDuplicateGroups } from '../../src/server/duplicates/groups'
 import { latestScan, startScan } from '../../src/server/duplicates/scan'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { averageLoadTimeSeconds, recordLoadTimes } from '../../src/server/metrics/load-times'
-import { isValidLoadTimesToken, loadTimesToken } from '../../src/server/metrics/page-token'
+import { loadTimesToken } from '../../src/server/metrics/page-token'
 import { defaultPropertyScope, propertyScopeById } from '../../src/server/properties/default-property'
 import { Session, signedInAdmin } from '../helpers/api'
 import { createMedia } from '../helpers/media'
@@ -155,15 +156,38 @@ describe('analysis neighbours per property', () => {
 describe('load times per property', () => {
   const secret = () => process.env.PAYLOAD_SECRET!
 
-  it("a token of the default property's pages is not taken for the Lodge, nor the Lodge's for the default property", async () => {
-    expect(isValidLoadTimesToken(secret(), lodge.id, loadTimesToken(secret(), home.id))).toBe(false)
-    expect(isValidLoadTimesToken(secret(), lodge.id, loadTimesToken(secret(), lodge.id))).toBe(true)
-    // Bare paths are the default property's: a Lodge page's token is refused there.
+  /**
+   * POST /api/metrics/load-times on a request scoped to the property, as the host scopes one
+   * addressed to the property's prefix or domain (bare paths are the default property's).
+   */
+  async function reportIn(scope: PropertyScope, body: unknown): Promise<Response> {
+    const req = await createLocalReq(
+      {
+        context: { propertyScope: scope },
+        req: { headers: new Headers({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body) } as never,
+      },
+      payload,
+    )
+    const report = metricsEndpoints.find((endpoint) => endpoint.path === '/metrics/load-times')!
+    return report.handler(req)
+  }
+
+  it("a request scoped to the Lodge refuses the default property's token and records the Lodge's under the Lodge", async () => {
+    const refused = await reportIn(lodge, { samples: [700], token: loadTimesToken(secret(), home.id) })
+    expect(refused.status).toBe(403)
+    expect((await sql('SELECT count(*)::int AS n FROM gallery_load_samples')).rows[0].n).toBe(0)
+    const taken = await reportIn(lodge, { samples: [9000], token: loadTimesToken(secret(), lodge.id) })
+    expect(taken.status).toBe(204)
+    const { rows } = await sql('SELECT property_id::text AS property, duration_ms FROM gallery_load_samples')
+    expect(rows).toEqual([{ property: lodge.id, duration_ms: 9000 }])
+  })
+
+  it("a Lodge page's token is not taken on the bare paths (the default property's)", async () => {
     const refused = await new Session().json('POST', '/api/metrics/load-times', {
       body: { samples: [100], token: loadTimesToken(secret(), lodge.id) },
     })
     expect(refused.status).toBe(403)
-    expect((await sql('SELECT count(*)::int AS n FROM gallery_load_samples')).rows[0].n).toBe(0)
+    expect((await sql('SELECT count(*)::int AS n FROM gallery_load_samples')).rows[0].n).toBe(1)
   })
 
   it("each property's Avg Load Time averages its own samples", async () => {
@@ -171,14 +195,17 @@ describe('load times per property', () => {
       body: { samples: [400], token: loadTimesToken(secret(), home.id) },
     })
     expect(taken.status).toBe(204)
-    await recordLoadTimes(payload, lodge, [9000])
     expect((await new Session().json('GET', '/api/media-files/stats')).body.avgLoadTime).toBe(0.4)
     expect(await averageLoadTimeSeconds(payload, lodge)).toBe(9)
+    await recordLoadTimes(payload, lodge, [3000])
+    expect(await averageLoadTimeSeconds(payload, lodge)).toBe(6)
+    expect(await averageLoadTimeSeconds(payload, home)).toBe(0.4)
     const { rows } = await sql(
       'SELECT property_id::text AS property, duration_ms FROM gallery_load_samples ORDER BY duration_ms',
     )
     expect(rows).toEqual([
       { property: home.id, duration_ms: 400 },
+      { property: lodge.id, duration_ms: 3000 },
       { property: lodge.id, duration_ms: 9000 },
     ])
   })
