@@ -68,9 +68,9 @@ type PlacedRow = { id: string; section: string; room: string | null; category: s
  * The placed photos analysis compares with: the property's most recently changed visible ones
  * that have an embedding. PLACED is followed by the property's condition, then PLACED_ORDER.
  */
-const PLACED = raw(`SELECT m.id::text AS id, m.section_id AS section, m.room, m.category, m.embedding
+const PLACED = `SELECT m.id::text AS id, m.section_id AS section, m.room, m.category, m.embedding
                   FROM media m JOIN gallery_sections s ON s.id = m.section_id
-                 WHERE m.embedding IS NOT NULL AND m.is_hidden IS NOT TRUE`)
+                 WHERE m.embedding IS NOT NULL AND m.is_hidden IS NOT TRUE`
 const PLACED_ORDER = raw(`ORDER BY m.updated_at DESC LIMIT ${MAX_NEIGHBOURS_READ}`)
 
 /**
@@ -86,11 +86,11 @@ const placedCache = new LRUCache<string, { signature: string; rows: PlacedRow[] 
 async function placedPhotos(db: PropertyDb, scope: PropertyScope, exceptId: string): Promise<PlacedRow[]> {
   const { rows } = await db.query<{ signature: string }>`
     SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', p.id, p.section, p.room, p.category, p.embedding[1], p.embedding[64], p.embedding[128]))), 0) AS signature
-      FROM (${PLACED} AND m.property_id = ${scope} ${PLACED_ORDER}) p`
+      FROM (${raw(PLACED)} AND m.property_id = ${scope} ${PLACED_ORDER}) p`
   const signature = rows[0].signature
   let cached = placedCache.get(scope.id)
   if (cached?.signature !== signature) {
-    cached = { signature, rows: (await db.query<PlacedRow>`${PLACED} AND m.property_id = ${scope} ${PLACED_ORDER}`).rows }
+    cached = { signature, rows: (await db.query<PlacedRow>`${raw(PLACED)} AND m.property_id = ${scope} ${PLACED_ORDER}`).rows }
     placedCache.set(scope.id, cached)
   }
   return cached.rows.filter((row) => row.id !== exceptId)
