@@ -20,7 +20,7 @@ import { imageHashesOf } from '../src/server/media/phash'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import { BenchRun, type Check, RESULTS_DIR, gitCommit, intEnv, log, machineInfo, printChecks, round } from './lib/harness'
 import { mulberry32 } from '../src/lib/seeded-random'
-import { defaultPropertyId } from '../src/server/properties/default-property'
+import { defaultPropertyScope } from '../src/server/properties/default-property'
 
 const PHOTOS = intEnv('BENCH_PHOTOS', 60)
 const SCALE_ROWS = intEnv('BENCH_ROWS', 100_000)
@@ -460,7 +460,8 @@ async function database() {
       )
     }
     await pool.query('ANALYZE media')
-    const { scan: started } = await scan.startScan(payload, { propertyId: await defaultPropertyId(payload) })
+    const property = await defaultPropertyScope(payload)
+    const { scan: started } = await scan.startScan(payload, { propertyId: property.id })
     const step = async <T>(run: () => Promise<T>) => {
       const wall = performance.now()
       const cpu = process.cpuUsage()
@@ -470,7 +471,7 @@ async function database() {
     }
     const loadAtStart = os.loadavg()
     // The same three steps as runScan (src/server/duplicates/scan.ts), timed one by one.
-    const load = await step(() => scan.loadScanRows(payload))
+    const load = await step(() => scan.loadScanRows(payload, property))
     let progressWrites = 0
     let lastWrite = 0
     const find = await step(() =>
@@ -484,7 +485,7 @@ async function database() {
         ])
       }),
     )
-    const save = await step(() => scan.saveScanGroups(payload, started.runId, find.value))
+    const save = await step(() => scan.saveScanGroups(payload, property, started.runId, find.value))
     const total = round(load.wallSeconds + find.wallSeconds + save.wallSeconds, 2)
     const { rows: kept } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM duplicate_groups')
     console.log('')

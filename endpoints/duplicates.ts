@@ -3,7 +3,7 @@
 // { duplicateGroups } when it finishes within the runs' bounded wait, else 202 with the
 // scan's progress and its runId, which GET /api/runs/{runId} follows (GET /api/duplicates/scan,
 // the latest scan, stays for scripts). Deleting a duplicate is DELETE /api/media-files/{id}?keep={id}
-// (endpoints/media-files.ts).
+// (endpoints/media-files.ts). Each answers for the request's property only.
 import { scanBodySchema } from '../src/lib/schemas/duplicates'
 import { poolOf } from '../src/server/db/pool'
 import { listDuplicateGroups } from '../src/server/duplicates/groups'
@@ -11,7 +11,7 @@ import { latestScan, startScan, statusOf, type ScanStatus } from '../src/server/
 import { endpoint, parseBody, requireUser } from '../src/server/http/endpoint'
 import { HttpError } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
-import { scopeRequest } from '../src/server/properties/request-property'
+import { requestScope, scopeRequest } from '../src/server/properties/request-property'
 
 function scanAnswer(scan: ScanStatus): Response {
   if (scan.status === 'failed') throw new HttpError(500, scan.error ?? 'The duplicate scan failed.')
@@ -21,7 +21,7 @@ function scanAnswer(scan: ScanStatus): Response {
 
 export const duplicatesEndpoints = [
   endpoint('get', '/duplicates', 'scan', async (req) => {
-    return Response.json(await listDuplicateGroups(req.payload))
+    return Response.json(await listDuplicateGroups(req.payload, await requestScope(req)))
   }),
 
   endpoint('post', '/duplicates/scan', 'scan', async (req) => {

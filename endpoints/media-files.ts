@@ -18,6 +18,7 @@ import { deleteQuerySchema } from '../src/lib/schemas/duplicates'
 import { deleteMediaFile } from '../src/server/duplicates/delete-duplicate'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 import { audienceFor } from '../src/server/auth/request-access'
+import { requestScope } from '../src/server/properties/request-property'
 
 /** The caller's prepared answer: every media file for an account that may see hidden ones, the public read model otherwise. */
 async function mediaJson(req: PayloadRequest, key: string, build: (media: MediaFile[]) => unknown): Promise<PreparedAnswer> {
@@ -35,8 +36,8 @@ async function mediaFilesAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
 }
 
 async function statsAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
-  // Load times change without a media change: the average is part of the key.
-  const avgLoadTime = await averageLoadTimeSeconds(req.payload)
+  // Load times change without a media change: the average (the request's property's) is part of the key.
+  const avgLoadTime = await averageLoadTimeSeconds(req.payload, await requestScope(req))
   return mediaJson(req, `stats:${avgLoadTime}`, (media) => statsOf(media, avgLoadTime))
 }
 
@@ -61,7 +62,7 @@ export const mediaFilesEndpoints = [
   endpoint('delete', '/media-files/:id', 'delete', async (req) => {
     const { id } = parseParams(req, mediaParamsSchema)
     const { keep } = parseQuery(req, deleteQuerySchema)
-    return Response.json(await deleteMediaFile(req, id, keep))
+    return Response.json(await deleteMediaFile(req, await requestScope(req), id, keep))
   }),
 
   // Spec §4: hidden → section null + isHidden; a real section → that section, visible.

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DuplicateGroup, MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
 import { saveScanGroups } from '../../src/server/duplicates/scan'
+import { defaultPropertyScope } from '../../src/server/properties/default-property'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { Session, signedInAdmin } from '../helpers/api'
 import { reencode, cropEdges } from '../helpers/media-fixtures'
@@ -221,7 +222,7 @@ describe('a file deleted while a scan runs', () => {
     const { rows } = await sql(`INSERT INTO runs (kind, status, total, property_id) VALUES ('duplicates', 'running', 3, (SELECT id FROM properties WHERE is_default)) RETURNING id::text AS id`)
     const runId = rows[0].id
     // The scan found these groups; then one file of each was deleted (UNKNOWN_ID) before it saved them.
-    await saveScanGroups(payload, runId, [
+    await saveScanGroups(payload, await defaultPropertyScope(payload), runId, [
       { confidence: 100, reason: 'identical_hash', memberIds: [ids.lake, ids['lake-copy'], UNKNOWN_ID] },
       { confidence: 80, reason: 'visual_similarity', memberIds: [ids['lake-brighter'], UNKNOWN_ID] },
     ])

@@ -1,15 +1,19 @@
 // Avg Load Time comes from real visitors: the metrics endpoint takes bounded, validated
-// reports (rate-limited per address) and the stat averages the recent samples.
+// reports (rate-limited per address) and the stat averages the recent samples. Requests here
+// are the default property's: its pages' tokens are taken, another property's are not.
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
 import { loadTimesToken } from '../../src/server/metrics/page-token'
+import { defaultPropertyId } from '../../src/server/properties/default-property'
 import { Session } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
 let payload: Payload
-// What a page rendered today carries (the reporter sends it with its samples).
-const token = () => loadTimesToken(process.env.PAYLOAD_SECRET)
+let propertyId: string
+// What a page of the default property rendered today carries (the reporter sends it with its samples).
+const token = () => loadTimesToken(process.env.PAYLOAD_SECRET, propertyId)
+const OTHER_PROPERTY_ID = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const sampleCount = async () => Number((await poolOf(payload).query('SELECT count(*) FROM gallery_load_samples')).rows[0].count)
@@ -17,6 +21,7 @@ const sampleCount = async () => Number((await poolOf(payload).query('SELECT coun
 beforeAll(async () => {
   payload = await testPayload()
   await resetDatabase(payload)
+  propertyId = await defaultPropertyId(payload)
   await poolOf(payload).query('TRUNCATE gallery_load_samples')
 })
 
@@ -52,8 +57,9 @@ describe('POST /api/metrics/load-times and the Avg Load Time stat', () => {
 
   it.each([
     ['a made-up token', () => `${Math.floor(Date.now() / DAY_MS)}.${'A'.repeat(32)}`],
-    ['a token signed with another secret', () => loadTimesToken('another server secret, not ours')],
-    ['a token from two days ago', () => loadTimesToken(process.env.PAYLOAD_SECRET, Date.now() - 2 * DAY_MS)],
+    ['a token signed with another secret', () => loadTimesToken('another server secret, not ours', propertyId)],
+    ['a token from two days ago', () => loadTimesToken(process.env.PAYLOAD_SECRET, propertyId, Date.now() - 2 * DAY_MS)],
+    ["another property's token", () => loadTimesToken(process.env.PAYLOAD_SECRET, OTHER_PROPERTY_ID)],
   ])('refuses a report with %s (403): samples come only from pages this server rendered', async (_label, makeToken) => {
     const before = await sampleCount()
     const response = await new Session().json('POST', '/api/metrics/load-times', { body: { samples: [100], token: makeToken() } })
@@ -64,7 +70,7 @@ describe('POST /api/metrics/load-times and the Avg Load Time stat', () => {
 
   it("takes yesterday's token (a page cached just before midnight)", async () => {
     const before = await sampleCount()
-    const yesterday = loadTimesToken(process.env.PAYLOAD_SECRET, Date.now() - 24 * 60 * 60 * 1000)
+    const yesterday = loadTimesToken(process.env.PAYLOAD_SECRET, propertyId, Date.now() - 24 * 60 * 60 * 1000)
     expect(
       (await new Session().request('POST', '/api/metrics/load-times', { body: { samples: [300], token: yesterday } })).status,
     ).toBe(204)

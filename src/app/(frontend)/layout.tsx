@@ -13,13 +13,13 @@ export function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 }
 
-export default function FrontendLayout({ children }: { children: ReactNode }) {
+export default async function FrontendLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
         <QueryProvider>{children}</QueryProvider>
         {/* Proves a load-time report came from a page this server rendered (page-token.ts). */}
-        <LoadTimeReporter token={pageLoadTimesToken()} />
+        <LoadTimeReporter token={await pageLoadTimesToken()} />
       </body>
     </html>
   )

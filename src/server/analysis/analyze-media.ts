@@ -5,15 +5,20 @@
 // wrote, under the row lock, so a manager's concurrent save is never undone. Idempotent:
 // a re-run writes the same values.
 //
+// Neighbours come from the photo's own property only (its row says which): another property's
+// rooms and sections never vote on its category nor appear in its suggestion.
+//
 // A photo that cannot be analysed (deleted while its job waited, not processed, rendition
 // missing or unreadable, a video without poster) is skipped with a reason; never thrown.
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
+import { LRUCache } from 'lru-cache'
 import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
 import { poolOf } from '../db/pool'
+import { type PropertyDb, type PropertyScope, propertyDb, raw } from '../db/property-db'
 import { standaloneSql } from '../db/transaction'
 import { writeAnalysisResults, writeAnalysisSkipped } from '../media/media-repository'
 import { checkpointsOf } from '../checkpoints'
+import { mediaPropertyScope } from '../properties/media-property'
 import { readObject } from '../storage/read-object'
 import { categorise, categoryOfRoom, type CategoryVote } from './category'
 import { countLabels, objectLabels } from './detections'
@@ -59,32 +64,34 @@ async function readRendition(row: MediaRow): Promise<Buffer> {
 
 type PlacedRow = { id: string; section: string; room: string | null; category: string | null; embedding: number[] }
 
-/** The placed photos analysis compares with: the most recently changed visible ones that have an embedding. */
+/**
+ * The placed photos analysis compares with: the property's most recently changed visible ones
+ * that have an embedding. PLACED is followed by the property's condition, then PLACED_ORDER.
+ */
 const PLACED = `SELECT m.id::text AS id, s.key AS section, m.room, m.category, m.embedding
                   FROM media m JOIN gallery_sections s ON s.id = m.section_id
-                 WHERE m.embedding IS NOT NULL AND m.is_hidden IS NOT TRUE
-                 ORDER BY m.updated_at DESC LIMIT ${MAX_NEIGHBOURS_READ}`
+                 WHERE m.embedding IS NOT NULL AND m.is_hidden IS NOT TRUE`
+const PLACED_ORDER = raw(`ORDER BY m.updated_at DESC LIMIT ${MAX_NEIGHBOURS_READ}`)
 
 /**
  * Reading 2,000 embeddings costs the worker about 85 CPU-ms (parsing 256,000 numbers), a third of
- * a photo's inference, so each process keeps the placed photos it read, under a signature of
+ * a photo's inference, so each process keeps the placed photos it read (per property, for the
+ * properties it analysed most recently), under a signature of
  * the set: how many, and a hash of each one's id, section, room, category and three of its
  * embedding's numbers. Any placement, hiding, deletion or new embedding changes it; a cheap
  * query reads it before every analysis.
  */
-const placedCache = new WeakMap<Pool, { signature: string; rows: PlacedRow[] }>()
+const placedCache = new LRUCache<string, { signature: string; rows: PlacedRow[] }>({ max: 16 })
 
-async function placedPhotos(payload: Payload, exceptId: string): Promise<PlacedRow[]> {
-  const pool = poolOf(payload)
-  const { rows } = await pool.query<{ signature: string }>(
-    `SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', p.id, p.section, p.room, p.category, p.embedding[1], p.embedding[64], p.embedding[128]))), 0) AS signature
-       FROM (${PLACED}) p`,
-  )
+async function placedPhotos(db: PropertyDb, scope: PropertyScope, exceptId: string): Promise<PlacedRow[]> {
+  const { rows } = await db.query<{ signature: string }>`
+    SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', p.id, p.section, p.room, p.category, p.embedding[1], p.embedding[64], p.embedding[128]))), 0) AS signature
+      FROM (${raw(PLACED)} AND m.property_id = ${scope} ${PLACED_ORDER}) p`
   const signature = rows[0].signature
-  let cached = placedCache.get(pool)
+  let cached = placedCache.get(scope.id)
   if (cached?.signature !== signature) {
-    cached = { signature, rows: (await pool.query<PlacedRow>(PLACED)).rows }
-    placedCache.set(pool, cached)
+    cached = { signature, rows: (await db.query<PlacedRow>`${raw(PLACED)} AND m.property_id = ${scope} ${PLACED_ORDER}`).rows }
+    placedCache.set(scope.id, cached)
   }
   return cached.rows.filter((row) => row.id !== exceptId)
 }
@@ -103,13 +110,17 @@ export async function recordOutcome(payload: Payload, input: AnalyzeInput, outco
   if (input.runId) await recordRunItem(payload, input.runId, input.mediaId, outcome)
 }
 
+const DELETED: AnalyzeOutcome = { state: 'skipped', reason: 'The media file was deleted before it was analysed.' }
+
 async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): Promise<AnalyzeOutcome> {
-  const { rows } = await poolOf(payload).query<MediaRow>(
-    `SELECT id::text AS id, file_type, status, derivatives, poster_key, is_analyzed, section_id, is_hidden FROM media WHERE id = $1`,
-    [mediaId],
-  )
+  const scope = await mediaPropertyScope(payload, mediaId)
+  if (!scope) return DELETED
+  const db = propertyDb(poolOf(payload), scope)
+  const { rows } = await db.query<MediaRow>`
+    SELECT id::text AS id, file_type, status, derivatives, poster_key, is_analyzed, section_id, is_hidden
+      FROM media WHERE id = ${mediaId} AND property_id = ${scope}`
   const row = rows[0]
-  if (!row) return { state: 'skipped', reason: 'The media file was deleted before it was analysed.' }
+  if (!row) return DELETED
   if (row.status !== 'ready') return { state: 'skipped', reason: 'The media file is not processed yet.' }
   if (row.is_analyzed && !force) return { state: 'analyzed' }
 
@@ -123,15 +134,17 @@ async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): P
       }
       throw error
     })
-    return await record(payload, row, analysis, bytes)
+    return await record(payload, { db, scope }, row, analysis, bytes)
   } catch (error) {
     if (error instanceof Skip) return { state: 'skipped', reason: error.message }
     throw error
   }
 }
 
-async function record(payload: Payload, row: MediaRow, analysis: ImageAnalysis, bytes: Buffer): Promise<AnalyzeOutcome> {
-  const placed = await placedPhotos(payload, row.id)
+type Scoped = { db: PropertyDb; scope: PropertyScope }
+
+async function record(payload: Payload, { db, scope }: Scoped, row: MediaRow, analysis: ImageAnalysis, bytes: Buffer): Promise<AnalyzeOutcome> {
+  const placed = await placedPhotos(db, scope, row.id)
   const asPlaced: PlacedPhoto[] = placed.map((p) => ({ id: p.id, section: p.section, room: p.room, embedding: p.embedding }))
   const votes: CategoryVote[] = nearestPlaced(analysis.embedding, asPlaced).flatMap(({ photo, similarity }) => {
     const category = categoryOfRoom(photo.room) ?? placed.find((p) => p.id === photo.id)?.category
@@ -157,6 +170,6 @@ async function record(payload: Payload, row: MediaRow, analysis: ImageAnalysis, 
     tags,
     suggestion,
   })
-  if (!written) return { state: 'skipped', reason: 'The media file was deleted before it was analysed.' }
+  if (!written) return DELETED
   return { state: 'analyzed' }
 }

@@ -5,7 +5,9 @@
 // ingest hashed, and writes only those two columns, only where they are still empty: ingest
 // running again meanwhile writes its own, and they are kept. Idempotent (a re-run, after a
 // crash or kill, takes the rows still without hashes); queued at start-up when any row needs
-// it and no backfill is waiting already.
+// it and no backfill is waiting already. Installation-wide on purpose: it only fills two
+// columns of each row, by the row's id, from that row's own bytes, and compares nothing, so
+// no property's data ever meets another's (the scan, which compares, is per property).
 import type { Payload } from 'payload'
 import { checkpointsOf } from '../checkpoints'
 import { poolOf } from '../db/pool'

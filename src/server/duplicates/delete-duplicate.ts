@@ -3,25 +3,38 @@
 // hiding, room, tags, description, notes, sort position), it moves over, and the delete
 // happens in the same transaction. Both rows are locked first, and the kept row is written
 // through the media repository with only the fields that move, so an edit made meanwhile by
-// the ingest job, an editor or another endpoint is neither overwritten nor lost.
+// the ingest job, an editor or another endpoint is neither overwritten nor lost. Both files
+// must be the request's property's: another property's file is not found (404), and nothing
+// changes.
 import type { PayloadRequest } from 'payload'
 import { organisationToCarry } from '../../lib/duplicate-carry'
 import type { CarriedField } from '../../lib/schemas/duplicates'
-import { inTransaction, transactionSql } from '../db/transaction'
+import { scopedSql, type PropertyScope } from '../db/property-db'
+import { inTransaction, type SqlSession, transactionSql } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
 import { carryOrganisation, lockOrganisations } from '../media/media-repository'
 
 export type DeleteResult = { message: string; id: string; keptId?: string; carried: CarriedField[] }
 
-/** DELETE /api/media-files/{id}[?keep=]: removes the file (objects go to trash/), moving organisation to `keep`. */
-export async function deleteMediaFile(req: PayloadRequest, id: string, keepId?: string): Promise<DeleteResult> {
+/** Which of the ids are media files of the property. */
+async function idsInProperty(db: SqlSession, scope: PropertyScope, ids: string[]): Promise<Set<string>> {
+  const result = (await db.execute(
+    scopedSql(scope)`SELECT id::text AS id FROM media WHERE id = ANY(${ids}::uuid[]) AND property_id = ${scope}`,
+  )) as { rows: { id: string }[] }
+  return new Set(result.rows.map((row) => row.id))
+}
+
+/** DELETE /api/media-files/{id}[?keep=]: removes the property's file (objects go to trash/), moving organisation to `keep`. */
+export async function deleteMediaFile(req: PayloadRequest, scope: PropertyScope, id: string, keepId?: string): Promise<DeleteResult> {
   if (keepId === id) throw badRequest('The file to keep cannot be the file being deleted.')
   return inTransaction(req, async () => {
     const db = await transactionSql(req)
-    const organisations = await lockOrganisations(db, keepId ? [id, keepId] : [id])
-    const deleted = organisations.get(id)
+    const ids = keepId ? [id, keepId] : [id]
+    const organisations = await lockOrganisations(db, ids)
+    const mine = await idsInProperty(db, scope, ids)
+    const deleted = mine.has(id) ? organisations.get(id) : undefined
     if (!deleted) throw notFound(`Media file ${id} was not found.`)
-    const kept = keepId ? organisations.get(keepId) : undefined
+    const kept = keepId && mine.has(keepId) ? organisations.get(keepId) : undefined
     if (keepId && !kept) throw notFound(`Media file ${keepId} (the file to keep) was not found.`)
 
     const carried = kept ? organisationToCarry(deleted, kept) : []

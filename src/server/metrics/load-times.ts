@@ -1,32 +1,35 @@
 // Avg Load Time (spec §2 stat cards) from real visitors: image load durations their
-// browsers measured, averaged over the most recent samples. 0 until there are any.
+// browsers measured, averaged over the most recent samples. 0 until there are any. Each
+// property has its own: a sample is recorded under the property whose page reported it.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
+import { type PropertyScope, propertyDb } from '../db/property-db'
 
 /** The stat averages this many of the latest samples, from the last 30 days. */
 export const RECENT_SAMPLES = 1000
 const CACHE_MS = 30_000
 
-let cached: { at: number; value: number } | undefined
+/** Per property id, the average and when it was read. */
+const cached = new Map<string, { at: number; value: number }>()
 
-export async function recordLoadTimes(payload: Payload, samples: number[]): Promise<void> {
-  await poolOf(payload).query('INSERT INTO gallery_load_samples (duration_ms) SELECT unnest($1::integer[])', [
-    samples.map((sample) => Math.round(sample)),
-  ])
-  cached = undefined
+export async function recordLoadTimes(payload: Payload, scope: PropertyScope, samples: number[]): Promise<void> {
+  const durations = samples.map((sample) => Math.round(sample))
+  await propertyDb(poolOf(payload), scope).query`
+    INSERT INTO gallery_load_samples (property_id, duration_ms) SELECT ${scope}::uuid, unnest(${durations}::integer[])`
+  cached.delete(scope.id)
 }
 
-/** Mean of the recent samples in seconds, two decimals; 0 when nothing was measured yet. */
-export async function averageLoadTimeSeconds(payload: Payload): Promise<number> {
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached.value
-  const { rows } = await poolOf(payload).query<{ mean: string | null }>(
-    `SELECT avg(duration_ms)::float8 AS mean FROM (
-       SELECT duration_ms FROM gallery_load_samples
-       WHERE created_at > now() - interval '30 days'
+/** Mean of the property's recent samples in seconds, two decimals; 0 when nothing was measured yet. */
+export async function averageLoadTimeSeconds(payload: Payload, scope: PropertyScope): Promise<number> {
+  const known = cached.get(scope.id)
+  if (known && Date.now() - known.at < CACHE_MS) return known.value
+  const { rows } = await propertyDb(poolOf(payload), scope).query<{ mean: string | null }>`
+    SELECT avg(duration_ms)::float8 AS mean FROM (
+      SELECT duration_ms FROM gallery_load_samples
+       WHERE property_id = ${scope} AND created_at > now() - interval '30 days'
        ORDER BY created_at DESC LIMIT ${RECENT_SAMPLES}
-     ) recent`,
-  )
+    ) recent`
   const value = rows[0]?.mean == null ? 0 : Math.round(Number(rows[0].mean) / 10) / 100
-  cached = { at: Date.now(), value }
+  cached.set(scope.id, { at: Date.now(), value })
   return value
 }
