@@ -1,7 +1,8 @@
 // The Backup panel's calls (spec §7): GET /api/backup/status, POST /api/backup/create,
 // POST /api/backup/restore; beyond the spec, the run a longer create or restore answers with,
 // the list of kept backups and a download. Accounts that may back up (`backup`); restoring
-// takes `restore`.
+// takes `restore`. Every call acts on the request's property: its status and backups (another
+// property's backup answers 404, as an unknown one does), and a restore changes only it.
 // Create and restore are runs with a job on the backup queue (src/server/backup/runs.ts): the
 // request starts the run (or joins the one of that kind already going) and waits for it (the
 // runs' one bounded wait), answering the spec's payload when it is done, else 202 with the
@@ -18,7 +19,7 @@ import { endpoint, parseBody, parseParams, requireUser } from '../src/server/htt
 import { requireMay } from '../src/server/auth/request-access'
 import { HttpError, notFound } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
-import { scopeRequest } from '../src/server/properties/request-property'
+import { requestScope } from '../src/server/properties/request-property'
 
 const runUrl = (runId: string) => `/api/backup/runs/${runId}`
 
@@ -40,7 +41,7 @@ function runAnswer(run: BackupRun): Response {
 async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore', backupId?: string) {
   const user = requireUser(req)
   const pool = poolOf(req.payload)
-  const { run } = await startRun(pool, operation, backupId, { propertyId: await scopeRequest(req), startedBy: String(user.id) }).catch((error: unknown) => {
+  const { run } = await startRun(pool, operation, backupId, { scope: await requestScope(req), startedBy: String(user.id) }).catch((error: unknown) => {
     if (error instanceof BackupNotFound) throw notFound(error.message)
     if (error instanceof RestoreRunning) throw new HttpError(409, error.message)
     throw error
@@ -51,7 +52,7 @@ async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore'
 
 export const backupEndpoints = [
   endpoint('get', '/backup/status', 'backup', async (req) => {
-    return Response.json(await backupStatus(poolOf(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(await backupStatus(poolOf(req.payload), await requestScope(req)), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
   endpoint('post', '/backup/create', 'backup', async (req) => {
@@ -75,12 +76,12 @@ export const backupEndpoints = [
   }),
 
   endpoint('get', '/backups', 'backup', async (req) => {
-    return Response.json(await listBackups(poolOf(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(await listBackups(poolOf(req.payload), await requestScope(req)), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
   endpoint('get', '/backups/:id/download', 'backup', async (req) => {
     const { id } = parseParams(req, backupIdParamsSchema)
-    const backup = await findBackup(poolOf(req.payload), id)
+    const backup = await findBackup(poolOf(req.payload), await requestScope(req), id)
     const bytes = backup && (await readObject({ key: backup.object_key }))
     if (!backup || !bytes) throw notFound('There is no such backup: it may have been removed (the last 10 are kept).')
     return new Response(new Uint8Array(bytes), {

@@ -20,6 +20,7 @@ import * as migration_20261126_094715_roles from './20261126_094715_roles';
 import * as migration_20261126_115202_properties from './20261126_115202_properties';
 import * as migration_20261126_120123_property_scope from './20261126_120123_property_scope';
 import * as migration_20261126_121145_run_property from './20261126_121145_run_property';
+import * as migration_20261126_130000_backup_property from './20261126_130000_backup_property';
 
 export const migrations = [
   {
@@ -131,5 +132,10 @@ export const migrations = [
     up: migration_20261126_121145_run_property.up,
     down: migration_20261126_121145_run_property.down,
     name: '20261126_121145_run_property'
+  },
+  {
+    up: migration_20261126_130000_backup_property.up,
+    down: migration_20261126_130000_backup_property.down,
+    name: '20261126_130000_backup_property',
   },
 ];
