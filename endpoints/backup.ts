@@ -2,7 +2,8 @@
 // POST /api/backup/restore; beyond the spec, the run a longer create or restore answers with,
 // the list of kept backups and a download. Accounts that may back up (`backup`); restoring
 // takes `restore`. Every call acts on the request's property: its status and backups (another
-// property's backup answers 404, as an unknown one does), and a restore changes only it.
+// property's backup answers 404 to a download, as an unknown one does), and a restore changes
+// only it (another property's backup is refused, 409).
 // Create and restore are runs with a job on the backup queue (src/server/backup/runs.ts): the
 // request starts the run (or joins the one of that kind already going) and waits for it (the
 // runs' one bounded wait), answering the spec's payload when it is done, else 202 with the
@@ -10,7 +11,7 @@
 // the POST would have (the spec's payload, or the failure's status) once it ends.
 import type { PayloadRequest } from 'payload'
 import { backupIdParamsSchema, backupRunParamsSchema, createBackupSchema, restoreBackupSchema } from '../src/lib/schemas/backup'
-import { BackupNotFound } from '../src/server/backup/restore-backup'
+import { BackupNotFound, BackupOfAnotherProperty } from '../src/server/backup/restore-backup'
 import { backupRunOf, type BackupRun, findRun, RestoreRunning, startRun } from '../src/server/backup/runs'
 import { backupStatus, findBackup, listBackups } from '../src/server/backup/status'
 import { readObject } from '../src/server/storage/read-object'
@@ -43,7 +44,7 @@ async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore'
   const pool = poolOf(req.payload)
   const { run } = await startRun(pool, operation, backupId, { scope: await requestScope(req), startedBy: String(user.id) }).catch((error: unknown) => {
     if (error instanceof BackupNotFound) throw notFound(error.message)
-    if (error instanceof RestoreRunning) throw new HttpError(409, error.message)
+    if (error instanceof RestoreRunning || error instanceof BackupOfAnotherProperty) throw new HttpError(409, error.message)
     throw error
   })
   const ended = await waitForRun(pool, run.runId, { signal: req.signal, waitMs: runWaitMs(req.payload) })
@@ -70,7 +71,8 @@ export const backupEndpoints = [
   endpoint('get', '/backup/runs/:runId', 'backup', async (req) => {
     const { runId } = parseParams(req, backupRunParamsSchema)
     const run = await findRun(poolOf(req.payload), runId, { checkAbandoned: true })
-    if (!run) throw notFound('There is no such backup run (finished runs are kept for a day).')
+    // Another property's run is no run here.
+    if (!run || run.propertyId !== (await requestScope(req)).id) throw notFound('There is no such backup run (finished runs are kept for a day).')
     if (run.operation === 'restore') requireMay(req, 'restore')
     return runAnswer(run)
   }),

@@ -59,7 +59,7 @@ export type RestoreResult = {
  */
 export type TidyPlan = { orphaned: string[]; broughtBack: ManifestEntry[] }
 
-type BackupRow = { id: string; file: string; object_key: string; sha256: string; snapshot_at: Date }
+type BackupRow = { id: string; file: string; object_key: string; sha256: string; snapshot_at: Date; property_id: string | null }
 
 export type RestoreContext = Omit<BackupContext, 'checkpoints'> & {
   backupId?: string
@@ -85,11 +85,29 @@ export async function latestRestorable(pool: Pool, scope: PropertyScope): Promis
   return rows[0]?.id ?? null
 }
 
-/** Whether the property has this complete backup (another property's is not found, as an unknown id is not). */
-export async function hasBackup(pool: Pool, scope: PropertyScope, backupId: string): Promise<boolean> {
-  const { rows } = await propertyDb(pool, scope).query`
-    SELECT 1 FROM backups WHERE id = ${backupId} AND status = 'complete' AND property_id = ${scope}`
-  return rows.length > 0
+/**
+ * A complete backup by id, of any property (the restore refuses another property's with its
+ * reason); null when there is none.
+ */
+async function findCompleteBackup(pool: Pool, backupId: string | null): Promise<BackupRow | null> {
+  const { rows } = await pool.query<BackupRow>(
+    `SELECT id, file, object_key, sha256, snapshot_at, property_id::text AS property_id
+       FROM backups WHERE status = 'complete' AND id = $1`,
+    [backupId],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * The backup the property may restore: throws BackupNotFound when there is none,
+ * BackupOfAnotherProperty when it is another property's (a removed property's final backup,
+ * which names none any more, may be restored into any).
+ */
+export async function restorableBackup(pool: Pool, scope: PropertyScope, backupId: string | null): Promise<BackupRow> {
+  const backup = await findCompleteBackup(pool, backupId)
+  if (!backup) throw new BackupNotFound('There is no such backup: it may have been removed (the last 10 are kept).')
+  if (backup.property_id && backup.property_id !== scope.id) throw new BackupOfAnotherProperty()
+  return backup
 }
 
 /** Another property holds the backup's rows or objects (answered 409): nothing was restored. */
@@ -216,13 +234,8 @@ export async function restoreLocked({
   // A restore killed after its commit left object moves: they come first.
   await finishRestoreTidy(pool, store, log)
   const target = backupId ?? (await latestRestorable(pool, scope))
-  const { rows } = await propertyDb(pool, scope).query<BackupRow>`
-    SELECT id, file, object_key, sha256, snapshot_at FROM backups
-     WHERE status = 'complete' AND id = ${target} AND property_id = ${scope}`
-  const backup = rows[0]
-  if (!backup) {
-    throw new BackupNotFound(backupId ? 'There is no such backup: it may have been removed (the last 10 are kept).' : 'There is no backup to restore yet: create one first.')
-  }
+  if (!target) throw new BackupNotFound('There is no backup to restore yet: create one first.')
+  const backup = await restorableBackup(pool, scope, target)
   const bytes = await readObject({ store, key: backup.object_key })
   if (!bytes) throw new BackupRefused(`The backup file ${backup.file} is missing from the store: nothing was restored.`)
   const document = await decodeBackup(bytes, backup.sha256)

@@ -23,8 +23,8 @@ import { applyRetention } from './retention'
 import {
   BackupNotFound,
   BackupOfAnotherProperty,
-  hasBackup,
   latestRestorable,
+  restorableBackup,
   restoreLocked,
   tidyAfterRestore,
   type TidyPlan,
@@ -46,6 +46,8 @@ export type BackupRun = {
   error: string | null
   /** The HTTP status a failure answers (404, 409, 422, 503, 500). */
   errorStatus: number | null
+  /** The property the run works on. */
+  propertyId: string
 }
 
 /** A create is a run of kind 'backup', a restore one of kind 'restore'. */
@@ -67,6 +69,7 @@ const toBackupRun = (run: RunRecord, operation: RunOperation): BackupRun => ({
   result: run.result,
   error: run.error,
   errorStatus: run.errorStatus,
+  propertyId: run.propertyId,
 })
 
 /** A restore of a different backup was asked while one runs: the second waits for nobody. */
@@ -87,7 +90,7 @@ export async function findRun(pool: Pool, runId: string, { checkAbandoned = fals
  * Starts a create or restore run with its job, or joins the one of that operation already
  * running. A restore names its backup (the latest one when none is given, resolved now, so the
  * run restores what the manager confirmed); a restore of another backup while one runs throws
- * RestoreRunning; no backup of the property (another property's is not one) throws BackupNotFound.
+ * RestoreRunning; no backup throws BackupNotFound, another property's BackupOfAnotherProperty.
  */
 export async function startRun(
   pool: Pool,
@@ -99,7 +102,7 @@ export async function startRun(
   if (operation === 'restore') {
     target = backupId ?? (await latestRestorable(pool, scope))
     if (!target) throw new BackupNotFound('There is no backup to restore yet: create one first.')
-    if (!(await hasBackup(pool, scope, target))) throw new BackupNotFound('There is no such backup: it may have been removed (the last 10 are kept).')
+    await restorableBackup(pool, scope, target)
   }
   const started = await startOrJoinRun(pool, {
     kind: KIND[operation],
