@@ -97,12 +97,13 @@ async function main() {
     const services = await bench.startServices({ ownProcess: true })
     Object.assign(process.env, services.env)
     // Imported after the environment is set: the store client and Payload read it.
-    const [{ getPayload }, { default: config }, { createBackup }, { restoreBackup }, { putObject }] = await Promise.all([
+    const [{ getPayload }, { default: config }, { createBackup }, { restoreBackup }, { putObject }, { defaultPropertyScope }] = await Promise.all([
       import('payload'),
       import('../payload.config'),
       import('../src/server/backup/create-backup'),
       import('../src/server/backup/restore-backup'),
       import('../src/server/storage/put-object'),
+      import('../src/server/properties/default-property'),
     ])
     log('Applying migrations')
     const payload = await getPayload({ config })
@@ -137,13 +138,14 @@ async function main() {
     // only about objects new since (the object index), which is every backup after the first.
     log('First backup (every object asked of the store)')
     done = measure(servicesPid)
-    const first = await createBackup({ pool, kind: 'manual' })
+    const scope = await defaultPropertyScope(payload)
+    const first = await createBackup({ pool, scope, kind: 'manual' })
     const firstBackup = done()
 
     log('Backup')
     const backupSteps = stepTimer(servicesPid)
     done = measure(servicesPid)
-    const backup = await createBackup({ pool, kind: 'manual', checkpoints: backupSteps.checkpoints })
+    const backup = await createBackup({ pool, scope, kind: 'manual', checkpoints: backupSteps.checkpoints })
     const backupRun = done()
     if (backup.objectCount !== first.objectCount) throw new Error('The two backups disagree on the objects')
 
@@ -155,7 +157,7 @@ async function main() {
     log('Restore (includes its restore point)')
     const restoreSteps = stepTimer(servicesPid)
     done = measure(servicesPid)
-    const restored = await restoreBackup({ pool, backupId: backup.id, checkpoints: restoreSteps.checkpoints })
+    const restored = await restoreBackup({ pool, scope, backupId: backup.id, checkpoints: restoreSteps.checkpoints })
     const restoreRun = done()
     const { rows: check } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM media')
     if (check[0].n !== MEDIA_COUNT) throw new Error(`Restored ${check[0].n} media rows, expected ${MEDIA_COUNT}`)

@@ -1,7 +1,9 @@
 // The Backup panel's calls (spec §7): GET /api/backup/status, POST /api/backup/create,
 // POST /api/backup/restore; beyond the spec, the run a longer create or restore answers with,
 // the list of kept backups and a download. Accounts that may back up (`backup`); restoring
-// takes `restore`.
+// takes `restore`. Every call acts on the request's property: its status and backups (another
+// property's backup answers 404 to a download, as an unknown one does), and a restore changes
+// only it (another property's backup is refused, 409).
 // Create and restore are runs with a job on the backup queue (src/server/backup/runs.ts): the
 // request starts the run (or joins the one of that kind already going) and waits for it (the
 // runs' one bounded wait), answering the spec's payload when it is done, else 202 with the
@@ -9,7 +11,7 @@
 // the POST would have (the spec's payload, or the failure's status) once it ends.
 import type { PayloadRequest } from 'payload'
 import { backupIdParamsSchema, backupRunParamsSchema, createBackupSchema, restoreBackupSchema } from '../src/lib/schemas/backup'
-import { BackupNotFound } from '../src/server/backup/restore-backup'
+import { BackupNotFound, BackupOfAnotherProperty } from '../src/server/backup/restore-backup'
 import { backupRunOf, type BackupRun, findRun, RestoreRunning, startRun } from '../src/server/backup/runs'
 import { backupStatus, findBackup, listBackups } from '../src/server/backup/status'
 import { readObject } from '../src/server/storage/read-object'
@@ -18,7 +20,7 @@ import { endpoint, parseBody, parseParams, requireUser } from '../src/server/htt
 import { requireMay } from '../src/server/auth/request-access'
 import { HttpError, notFound } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
-import { scopeRequest } from '../src/server/properties/request-property'
+import { requestScope } from '../src/server/properties/request-property'
 
 const runUrl = (runId: string) => `/api/backup/runs/${runId}`
 
@@ -40,9 +42,9 @@ function runAnswer(run: BackupRun): Response {
 async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore', backupId?: string) {
   const user = requireUser(req)
   const pool = poolOf(req.payload)
-  const { run } = await startRun(pool, operation, backupId, { propertyId: await scopeRequest(req), startedBy: String(user.id) }).catch((error: unknown) => {
+  const { run } = await startRun(pool, operation, backupId, { scope: await requestScope(req), startedBy: String(user.id) }).catch((error: unknown) => {
     if (error instanceof BackupNotFound) throw notFound(error.message)
-    if (error instanceof RestoreRunning) throw new HttpError(409, error.message)
+    if (error instanceof RestoreRunning || error instanceof BackupOfAnotherProperty) throw new HttpError(409, error.message)
     throw error
   })
   const ended = await waitForRun(pool, run.runId, { signal: req.signal, waitMs: runWaitMs(req.payload) })
@@ -51,7 +53,7 @@ async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore'
 
 export const backupEndpoints = [
   endpoint('get', '/backup/status', 'backup', async (req) => {
-    return Response.json(await backupStatus(poolOf(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(await backupStatus(poolOf(req.payload), await requestScope(req)), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
   endpoint('post', '/backup/create', 'backup', async (req) => {
@@ -69,18 +71,19 @@ export const backupEndpoints = [
   endpoint('get', '/backup/runs/:runId', 'backup', async (req) => {
     const { runId } = parseParams(req, backupRunParamsSchema)
     const run = await findRun(poolOf(req.payload), runId, { checkAbandoned: true })
-    if (!run) throw notFound('There is no such backup run (finished runs are kept for a day).')
+    // Another property's run is no run here.
+    if (!run || run.propertyId !== (await requestScope(req)).id) throw notFound('There is no such backup run (finished runs are kept for a day).')
     if (run.operation === 'restore') requireMay(req, 'restore')
     return runAnswer(run)
   }),
 
   endpoint('get', '/backups', 'backup', async (req) => {
-    return Response.json(await listBackups(poolOf(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(await listBackups(poolOf(req.payload), await requestScope(req)), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
   endpoint('get', '/backups/:id/download', 'backup', async (req) => {
     const { id } = parseParams(req, backupIdParamsSchema)
-    const backup = await findBackup(poolOf(req.payload), id)
+    const backup = await findBackup(poolOf(req.payload), await requestScope(req), id)
     const bytes = backup && (await readObject({ key: backup.object_key }))
     if (!backup || !bytes) throw notFound('There is no such backup: it may have been removed (the last 10 are kept).')
     return new Response(new Uint8Array(bytes), {

@@ -14,13 +14,18 @@ import { unavailableService } from '../src/server/http/unavailable'
 import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
 import { scheduleUploadBackup } from '../src/server/backup/schedule'
 import { poolOf } from '../src/server/db/pool'
+import { propertyScopeOfMedia } from '../src/server/properties/default-property'
 import { isLastAttempt } from '../src/server/jobs/task-retries'
 
-/** The upload backup waits for the batch's processing too, so it holds the renditions. */
-const backupAfterUpload = (payload: Parameters<typeof poolOf>[0]) =>
-  scheduleUploadBackup(poolOf(payload)).catch((error: unknown) =>
-    payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' }),
-  )
+/** The upload backup (of the file's property) waits for the batch's processing too, so it holds the renditions. */
+const backupAfterUpload = async (payload: Parameters<typeof poolOf>[0], mediaId: string) => {
+  try {
+    const scope = await propertyScopeOfMedia(poolOf(payload), mediaId)
+    if (scope) await scheduleUploadBackup(poolOf(payload), scope)
+  } catch (error) {
+    payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' })
+  }
+}
 
 export const ingestMediaTask: TaskConfig<any> = {
   slug: INGEST_TASK,
@@ -53,12 +58,12 @@ export const ingestMediaTask: TaskConfig<any> = {
       if (isLastAttempt(INGEST_RETRIES, job.totalTried)) {
         const message = error instanceof Error ? error.message : String(error)
         await markIngestFailed(req.payload, mediaId, `Processing failed after ${INGEST_RETRIES + 1} attempts: ${message}`)
-        await backupAfterUpload(req.payload)
+        await backupAfterUpload(req.payload, mediaId)
         return { output: {} }
       }
       throw error
     }
-    await backupAfterUpload(req.payload)
+    await backupAfterUpload(req.payload, mediaId)
     return { output: {} }
   },
 }

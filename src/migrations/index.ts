@@ -21,6 +21,7 @@ import * as migration_20261126_115202_properties from './20261126_115202_propert
 import * as migration_20261126_120123_property_scope from './20261126_120123_property_scope';
 import * as migration_20261126_121145_run_property from './20261126_121145_run_property';
 import * as migration_20261126_121723_section_keys from './20261126_121723_section_keys';
+import * as migration_20261126_130000_backup_property from './20261126_130000_backup_property';
 import * as migration_20261126_131000_duplicate_property from './20261126_131000_duplicate_property';
 import * as migration_20261126_131500_load_sample_property from './20261126_131500_load_sample_property';
 
@@ -139,6 +140,11 @@ export const migrations = [
     up: migration_20261126_121723_section_keys.up,
     down: migration_20261126_121723_section_keys.down,
     name: '20261126_121723_section_keys'
+  },
+  {
+    up: migration_20261126_130000_backup_property.up,
+    down: migration_20261126_130000_backup_property.down,
+    name: '20261126_130000_backup_property',
   },
   {
     up: migration_20261126_131000_duplicate_property.up,

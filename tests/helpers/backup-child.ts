@@ -9,9 +9,12 @@ import { createBackup } from '../../src/server/backup/create-backup'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
 import { executeRun } from '../../src/server/backup/runs'
 import type { Checkpoints } from '../../src/server/checkpoints'
+import { propertyScope } from '../../src/server/db/property-db'
 
 const [operation, pauseAt, backupId] = process.argv.slice(2)
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 })
+// The default property's: the suites that kill this process work on it.
+const scope = propertyScope((await pool.query(`SELECT id::text AS id, slug FROM properties WHERE is_default`)).rows[0])
 const checkpoints: Checkpoints = {
   async reached(step) {
     if (step !== pauseAt) return
@@ -20,10 +23,10 @@ const checkpoints: Checkpoints = {
   },
 }
 
-if (operation === 'backup') await createBackup({ pool, kind: 'manual', checkpoints })
+if (operation === 'backup') await createBackup({ pool, scope, kind: 'manual', checkpoints })
 else if (operation === 'run') {
   await pool.query(`UPDATE payload_jobs SET processing = true, updated_at = now() WHERE input->>'runId' = $1`, [backupId])
   await executeRun({ pool, runId: backupId, checkpoints })
-} else await restoreBackup({ pool, backupId, checkpoints })
+} else await restoreBackup({ pool, scope, backupId, checkpoints })
 process.stdout.write('DONE\n')
 await pool.end()

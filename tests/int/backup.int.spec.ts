@@ -21,6 +21,8 @@ import { putObject } from '../../src/server/storage/put-object'
 import { readObject } from '../../src/server/storage/read-object'
 import { LockBusy } from '../../src/server/db/advisory-lock'
 import { poolOf } from '../../src/server/db/pool'
+import type { PropertyScope } from '../../src/server/db/property-db'
+import { defaultPropertyScope } from '../../src/server/properties/default-property'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { s3ClientConfig } from '../../src/server/storage/client'
 import { Session, signedInAdmin } from '../helpers/api'
@@ -36,6 +38,7 @@ const LATEST_MIGRATION = migrations[migrations.length - 1].name
 
 let payload: Payload
 let pool: Pool
+let scope: PropertyScope
 let admin: Session
 const visitor = new Session()
 const store = () => appStore()
@@ -54,6 +57,7 @@ beforeAll(async () => {
   payload = await testPayload()
   pool = poolOf(payload)
   await resetDatabase(payload)
+  scope = await defaultPropertyScope(payload)
   admin = await signedInAdmin()
   startWorker()
 })
@@ -185,7 +189,7 @@ describe('the restore drill', () => {
   it('restores a backup that records its schema under a migration\'s earlier name', async () => {
     const photo = await photoWithObjects({ section: 'upstairs', room: 'Bedroom 1' })
     const rowsBefore = await rowsNow()
-    const backup = await createBackup({ pool, kind: 'manual' })
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
     // As a release before the rename to Payload's names wrote it.
     const document = await readBackup(backup)
     expect(document.migration).toBe(LATEST_MIGRATION)
@@ -199,7 +203,7 @@ describe('the restore drill', () => {
 
   it('never deadlocks with a writer: one that holds a table the restore locks late and then wants an early one saves first', async () => {
     const kept = await photoWithObjects({ section: 'upstairs' })
-    await createBackup({ pool, kind: 'manual' })
+    await createBackup({ pool, scope, kind: 'manual' })
     const client = await pool.connect()
     const writer = await pool.connect()
     try {
@@ -208,7 +212,7 @@ describe('the restore drill', () => {
       // The writer holds the lock an UPDATE takes on the restore's last table…
       await writer.query('BEGIN')
       await writer.query(`LOCK TABLE "${tables[tables.length - 1]}" IN ROW EXCLUSIVE MODE`)
-      const restoring = restoreBackup({ pool })
+      const restoring = restoreBackup({ pool, scope })
       restoring.catch(() => undefined) // awaited below; a failure is reported there
       const restoreWaits = async () =>
         (
@@ -233,7 +237,7 @@ describe('the restore drill', () => {
 
   it('gives way to a writer that keeps a table for good: after its last try nothing is restored and it says so', async () => {
     const kept = await photoWithObjects({ section: 'upstairs' })
-    await createBackup({ pool, kind: 'manual' })
+    await createBackup({ pool, scope, kind: 'manual' })
     const added = await photoWithObjects({ section: 'outdoors' })
     const client = await pool.connect()
     const writer = await pool.connect()
@@ -241,7 +245,7 @@ describe('the restore drill', () => {
       const tables = (await readTableShapes(client)).map((shape) => shape.name)
       await writer.query('BEGIN')
       await writer.query(`LOCK TABLE "${tables[tables.length - 1]}" IN ROW EXCLUSIVE MODE`)
-      const refused = await restoreBackup({ pool }).catch((error: unknown) => error)
+      const refused = await restoreBackup({ pool, scope }).catch((error: unknown) => error)
       expect(refused).toBeInstanceOf(BackupRefused)
       expect((refused as Error).message).toBe('Other changes kept the gallery busy and nothing was restored: try again in a moment.')
       await writer.query('COMMIT')
@@ -249,7 +253,7 @@ describe('the restore drill', () => {
         [kept.id, added.id].sort(),
       )
       // Nothing is left locked or half-written: the next restore goes through.
-      expect((await restoreBackup({ pool })).mediaCount).toBe(1)
+      expect((await restoreBackup({ pool, scope })).mediaCount).toBe(1)
     } finally {
       await writer.query('ROLLBACK').catch(() => undefined)
       writer.release()
@@ -281,7 +285,7 @@ describe('retention and trash', () => {
   it('keeps the last 10 backups and removes older ones with their objects', async () => {
     await photoWithObjects()
     const files: string[] = []
-    for (let i = 0; i < 12; i++) files.push((await createBackup({ pool, kind: 'manual' })).objectKey)
+    for (let i = 0; i < 12; i++) files.push((await createBackup({ pool, scope, kind: 'manual' })).objectKey)
     const { rows } = await pool.query(`SELECT object_key FROM backups WHERE status = 'complete' ORDER BY completed_at`)
     expect(rows.map((row) => row.object_key)).toEqual(files.slice(2))
     expect(await readObject({ key: files[0] })).toBeNull()
@@ -291,11 +295,11 @@ describe('retention and trash', () => {
 
   it('keeps a deleted photo in trash while a kept backup refers to it, and purges trash nobody refers to', async () => {
     const backedUp = await photoWithObjects()
-    await createBackup({ pool, kind: 'manual' })
+    await createBackup({ pool, scope, kind: 'manual' })
     const neverBackedUp = await photoWithObjects()
     await payload.delete({ collection: 'media', id: backedUp.id, overrideAccess: true })
     await payload.delete({ collection: 'media', id: neverBackedUp.id, overrideAccess: true })
-    await createBackup({ pool, kind: 'manual' })
+    await createBackup({ pool, scope, kind: 'manual' })
     const trash = await listObjects({ prefix: 'trash/' })
     for (const key of backedUp.keys) expect(trash.has(`trash/${key}`)).toBe(true)
     for (const key of neverBackedUp.keys) expect(trash.has(`trash/${key}`)).toBe(false)
@@ -309,7 +313,7 @@ describe('schedule', () => {
 
   it('makes one upload backup for a 200-file batch, a short while after its last file', async () => {
     const ids = new Set<string>()
-    for (let i = 0; i < 200; i++) ids.add(await scheduleUploadBackup(pool, { debounceMs: 60_000 }))
+    for (let i = 0; i < 200; i++) ids.add(await scheduleUploadBackup(pool, scope, { debounceMs: 60_000 }))
     expect(ids.size).toBe(1)
     const { rows } = await pool.query(
       `SELECT id, wait_until > now() + interval '50 seconds' AS later FROM payload_jobs WHERE queue = $1`,
@@ -332,7 +336,7 @@ describe('schedule', () => {
 
   it('runs one backup at a time: a second waits its turn, or gives up after its wait', async () => {
     await photoWithObjects()
-    const [first, second] = await Promise.all([createBackup({ pool, kind: 'manual' }), createBackup({ pool, kind: 'auto' })])
+    const [first, second] = await Promise.all([createBackup({ pool, scope, kind: 'manual' }), createBackup({ pool, scope, kind: 'auto' })])
     const { rows } = await pool.query(`SELECT id, started_at, completed_at FROM backups ORDER BY started_at`)
     expect(rows).toHaveLength(2)
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set([first.id, second.id]))
@@ -343,9 +347,9 @@ describe('schedule', () => {
     let release = () => undefined as void
     const atFirstStep = new Promise<void>((resolve) => (reached = resolve))
     const held = new Promise<void>((resolve) => (release = resolve))
-    const slow = createBackup({ pool, kind: 'manual', checkpoints: { reached: () => (reached(), held) } })
+    const slow = createBackup({ pool, scope, kind: 'manual', checkpoints: { reached: () => (reached(), held) } })
     await atFirstStep
-    await expect(createBackup({ pool, kind: 'manual', waitMs: 100 })).rejects.toBeInstanceOf(LockBusy)
+    await expect(createBackup({ pool, scope, kind: 'manual', waitMs: 100 })).rejects.toBeInstanceOf(LockBusy)
     release()
     await slow
   })
@@ -377,7 +381,7 @@ describe('the spec calls', () => {
     const before = await admin.json('GET', '/api/backup/status')
     expect(before.body).toEqual({ databaseConnected: true, backupSystemActive: false, mediaFilesCount: 2, lastBackupTime: null })
     await beatHeartbeat(pool)
-    const backup = await createBackup({ pool, kind: 'manual' })
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
     const after = await admin.json('GET', '/api/backup/status')
     expect(after.body).toEqual({
       databaseConnected: true,
@@ -393,7 +397,7 @@ describe('the spec calls', () => {
 describe('refused backups change nothing', () => {
   async function refusedWith(prepare: (backup: { id: string; objectKey: string }) => Promise<void>) {
     await photoWithObjects({ section: 'upstairs' })
-    const backup = await createBackup({ pool, kind: 'manual' })
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
     await photoWithObjects({ section: 'outdoors' })
     await prepare(backup)
     const rows = await rowsNow()
@@ -520,8 +524,8 @@ describe('Create Backup and Restore run as jobs', () => {
 
   it('a second Restore of the same backup joins; of another backup while one runs, 409; bad and unknown run ids, 400 and 404', async () => {
     await photoWithObjects({ section: 'upstairs' })
-    const older = await createBackup({ pool, kind: 'manual' })
-    const latest = await createBackup({ pool, kind: 'manual' })
+    const older = await createBackup({ pool, scope, kind: 'manual' })
+    const latest = await createBackup({ pool, scope, kind: 'manual' })
     const first = await admin.json<{ runId: string; statusUrl: string }>('POST', '/api/backup/restore')
     expect(first.status).toBe(202)
     const joined = await admin.json<{ runId: string }>('POST', '/api/backup/restore', { body: { backupId: latest.id } })
@@ -543,7 +547,7 @@ describe('Create Backup and Restore run as jobs', () => {
 
   it('a refused restore run answers 422 with the reason, through the POST or the run URL', async () => {
     await photoWithObjects()
-    const backup = await createBackup({ pool, kind: 'manual' })
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
     const bytes = Buffer.from((await readObject({ key: backup.objectKey }))!)
     bytes[bytes.length - 10] ^= 0xff
     await putObject({ key: backup.objectKey, body: bytes, contentType: 'application/gzip' })
@@ -565,10 +569,10 @@ describe('faults', () => {
       client: new S3Client({ ...s3ClientConfig(), endpoint: 'http://127.0.0.1:9', maxAttempts: 1 }),
       bucket: store().bucket,
     }
-    await expect(createBackup({ pool, kind: 'auto', store: down })).rejects.toBeInstanceOf(BackupFailed)
+    await expect(createBackup({ pool, scope, kind: 'auto', store: down })).rejects.toBeInstanceOf(BackupFailed)
     expect((await admin.json('GET', '/api/backups')).body).toEqual([])
     expect((await admin.json('GET', '/api/backup/status')).body.lastBackupTime).toBeNull()
-    const next = await createBackup({ pool, kind: 'auto' })
+    const next = await createBackup({ pool, scope, kind: 'auto' })
     expect(next.mediaCount).toBe(1)
     expect((await admin.json('GET', '/api/backups')).body).toHaveLength(1)
   })
@@ -588,7 +592,7 @@ describe('faults', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0].status).toBe('running')
     expect(await readObject({ key: rows[0].temp_key })).not.toBeNull()
-    await createBackup({ pool, kind: 'manual' })
+    await createBackup({ pool, scope, kind: 'manual' })
     expect(await readObject({ key: rows[0].temp_key })).toBeNull()
     expect((await pool.query(`SELECT status FROM backups ORDER BY started_at`)).rows.map((row) => row.status)).toEqual([
       'failed',
@@ -599,7 +603,7 @@ describe('faults', () => {
 
   it('kill -9 mid-restore leaves the gallery exactly as before (killed before commit) or exactly as restored (after)', async () => {
     const first = await photoWithObjects({ section: 'upstairs' })
-    const backup = await createBackup({ pool, kind: 'manual' })
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
     const restoredState = await rowsNow()
     await payload.update({ collection: 'media', id: first.id, data: { section: await sectionIdOf(payload, 'backyard') } as never, overrideAccess: true })
     await photoWithObjects({ section: 'outdoors' })
@@ -611,14 +615,14 @@ describe('faults', () => {
     await killAt(['restore', 'restore-after-commit', backup.id])
     expect(await rowsNow()).toEqual(restoredState)
     // The lock died with the process: the next restore runs.
-    const again = await restoreBackup({ pool, backupId: backup.id, waitMs: 5000 })
+    const again = await restoreBackup({ pool, scope, backupId: backup.id, waitMs: 5000 })
     expect(again.mediaCount).toBe(1)
     expect(await rowsNow()).toEqual(restoredState)
   }, 180_000)
 
   it('kill -9 after the restore committed: the next backup makes the object moves the restore owed', async () => {
     const kept = await photoWithObjects({ section: 'upstairs' })
-    const backup = await createBackup({ pool, kind: 'manual' })
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
     const added = await photoWithObjects({ section: 'outdoors' })
     const present = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await readObject({ key })) ? key : null)))).filter(Boolean)
 
@@ -630,7 +634,7 @@ describe('faults', () => {
 
     // The next backup (the 30-minute one, or an upload's) finishes them first: as an
     // uninterrupted restore leaves them, under trash/, where the restore point keeps them.
-    await createBackup({ pool, kind: 'auto' })
+    await createBackup({ pool, scope, kind: 'auto' })
     expect(await present(added.keys)).toEqual([])
     expect(await present(added.keys.map((key) => `trash/${key}`))).toEqual(added.keys.map((key) => `trash/${key}`))
     expect(await present(kept.keys)).toEqual(kept.keys)
@@ -638,7 +642,7 @@ describe('faults', () => {
     // Restoring the restore point brings the added photo back, bytes and all.
     const { rows: points } = await pool.query(`SELECT id::text AS id FROM backups WHERE kind = 'restore-point' AND status = 'complete'`)
     expect(points).toHaveLength(1)
-    await restoreBackup({ pool, backupId: points[0].id })
+    await restoreBackup({ pool, scope, backupId: points[0].id })
     expect(await present(added.keys)).toEqual(added.keys)
   }, 180_000)
 
@@ -683,7 +687,7 @@ describe('faults', () => {
 
   it('kill -9 of the worker running a Restore, before and after its COMMIT: the run ends restored, tidied, answered once', async () => {
     const first = await photoWithObjects({ section: 'upstairs' })
-    await createBackup({ pool, kind: 'manual' })
+    await createBackup({ pool, scope, kind: 'manual' })
     const restoredState = await rowsNow()
     await payload.update({ collection: 'media', id: first.id, data: { section: await sectionIdOf(payload, 'backyard') } as never, overrideAccess: true })
     const added = await photoWithObjects({ section: 'outdoors' })
@@ -700,7 +704,7 @@ describe('faults', () => {
 
     // Put the change back, then kill after COMMIT (before the tidying): the outcome committed
     // with the rows, and the next worker only tidies (the new photo's objects go to trash).
-    await restoreBackup({ pool, backupId: (await pool.query(`SELECT id FROM backups WHERE kind = 'restore-point' ORDER BY completed_at DESC LIMIT 1`)).rows[0].id })
+    await restoreBackup({ pool, scope, backupId: (await pool.query(`SELECT id FROM backups WHERE kind = 'restore-point' ORDER BY completed_at DESC LIMIT 1`)).rows[0].id })
     expect(await rowsNow()).toEqual(changedState)
     await expect.poll(() => readObject({ key: added.keys[0] })).not.toBeNull()
     const after = await queuedRun('restore')

@@ -19,7 +19,7 @@ import { type Child, spawnTsx, stopGently } from '../helpers/child-process'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
-import { defaultPropertyId } from '../../src/server/properties/default-property'
+import { defaultPropertyId, defaultPropertyScope } from '../../src/server/properties/default-property'
 
 const WORKER = 'tests/helpers/worker-child.ts'
 const STALE_AFTER_MS = 6000
@@ -131,7 +131,7 @@ describe('a job that kills its worker every time', () => {
     await sql('DELETE FROM payload_jobs')
     await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId: photo } as never })
     const { scan } = await startScan(payload, { propertyId: await defaultPropertyId(payload) })
-    const { run } = await startRun(poolOf(payload), 'create', undefined, { propertyId: await defaultPropertyId(payload) })
+    const { run } = await startRun(poolOf(payload), 'create', undefined, { scope: await defaultPropertyScope(payload) })
     // As three deaths of their workers leave them: marked running, untouched for long, with
     // two lost claims counted (the third is counted by the claim that gives them up).
     const marked = await sql(

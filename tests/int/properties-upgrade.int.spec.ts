@@ -10,6 +10,7 @@ import * as propertiesMigration from '../../src/migrations/20261126_115202_prope
 import { createBackup } from '../../src/server/backup/create-backup'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
 import { poolOf } from '../../src/server/db/pool'
+import { defaultPropertyScope } from '../../src/server/properties/default-property'
 import { putObject } from '../../src/server/storage/put-object'
 import { readObject } from '../../src/server/storage/read-object'
 import { createMedia } from '../helpers/media'
@@ -73,8 +74,12 @@ describe('the upgrade to properties', () => {
   })
 
   it('restores a backup made before the upgrade, its settings included', async () => {
+    // The migrations above made the default property anew; this process keeps the id it read
+    // first (a property's id never changes while it exists), so the row takes that id back.
+    const scope = await defaultPropertyScope(payload)
+    await pool.query('UPDATE properties SET id = $1 WHERE is_default', [scope.id])
     const photo = String((await createMedia(payload, { section: 'backyard', originalFilename: 'garden.jpg' })).id)
-    const backup = await createBackup({ pool, kind: 'manual' })
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
     // The file as the release before properties wrote it: format 1, the settings as a table.
     const current = JSON.parse(zlib.gunzipSync((await readObject({ key: backup.objectKey }))!).toString())
     const { property: _block, ...rest } = current
@@ -114,7 +119,7 @@ describe('the upgrade to properties', () => {
     await pool.query('DELETE FROM media WHERE id = $1', [photo])
     await pool.query(`UPDATE properties SET tagline = 'After the upgrade' WHERE is_default`)
 
-    await restoreBackup({ pool, backupId: backup.id })
+    await restoreBackup({ pool, scope, backupId: backup.id })
 
     expect(
       (await pool.query('SELECT s.key FROM media m JOIN gallery_sections s ON s.id = m.section_id WHERE m.id = $1', [photo])).rows,

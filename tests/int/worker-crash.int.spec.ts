@@ -30,7 +30,7 @@ import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-pro
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
-import { defaultPropertyId } from '../../src/server/properties/default-property'
+import { defaultPropertyId, defaultPropertyScope } from '../../src/server/properties/default-property'
 
 const WORKER = 'tests/helpers/worker-child.ts'
 /** Short enough that the second worker re-claims at once; the heartbeat is a quarter of it. */
@@ -257,7 +257,7 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
     expect(backups[1].media_count).toBe(4)
     expect((await admin.json<{ id: string }[]>('GET', '/api/backups')).body.map((backup) => backup.id)).toContain(backups[1].id)
     // Its content equals a backup taken now without interruption (nothing changed since).
-    const uninterrupted = await createBackup({ pool: poolOf(payload), kind: 'manual' })
+    const uninterrupted = await createBackup({ pool: poolOf(payload), scope: await defaultPropertyScope(payload), kind: 'manual' })
     expect(await backupContent(backups[1].object_key)).toEqual(await backupContent(uninterrupted.objectKey))
   }, 600_000)
 })

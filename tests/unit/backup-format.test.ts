@@ -15,13 +15,19 @@ import {
   type BackupDocument,
 } from '../../src/server/backup/format'
 import { restoreMessage } from '../../src/server/backup/restore-backup'
-import { backupTableOrder, isExcludedTable } from '../../src/server/backup/tables'
+import { backupTableOrder, isExcludedTable, type TableShape } from '../../src/server/backup/tables'
 import { withSectionKeys } from '../../src/server/backup/upgrade'
 
-const shapes = [
-  { name: 'gallery_sections', columns: ['id', 'name'], serialColumns: [] },
-  { name: 'media', columns: ['id', 'section_id', 'notes', 'embedding'], serialColumns: [] },
-  { name: 'media_texts', columns: ['id', 'parent_id', 'text'], serialColumns: ['id'] },
+const shapes: TableShape[] = [
+  { name: 'gallery_sections', columns: ['id', 'name'], serialColumns: [], scope: { kind: 'own' }, uniqueColumns: ['id'] },
+  { name: 'media', columns: ['id', 'section_id', 'notes', 'embedding'], serialColumns: [], scope: { kind: 'own' }, uniqueColumns: ['id'] },
+  {
+    name: 'media_texts',
+    columns: ['id', 'parent_id', 'text'],
+    serialColumns: ['id'],
+    scope: { kind: 'parent', column: 'parent_id', parent: 'media', parentColumn: 'id' },
+    uniqueColumns: ['id'],
+  },
 ]
 const applied = ['20261121_134540_init', '20261122_140000_backups']
 

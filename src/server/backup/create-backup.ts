@@ -4,17 +4,20 @@
 // marked complete with its sha256. A process killed half-way leaves a row still marked
 // running and maybe a temporary object: the next backup (which holds the same lock, so
 // nothing else is running) clears both, and lists never show anything but complete backups.
+// A backup holds one property (docs/properties-design.md §2.5): its rows of every backed-up
+// table, its settings block, and the objects those refer to; its row names the property.
 import type { Pool, PoolClient } from 'pg'
 import { type BackupCheckpoint, type Checkpoints, NO_CHECKPOINTS } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
+import { type PropertyScope, propertyDb } from '../db/property-db'
 import { BACKUP_FORMAT, type BackupKind, encodeBackup, keysInJsonText, type ManifestEntry } from './format'
 import { buildManifest } from './object-index'
 import { type PropertyBlock, readPropertyBlock } from './property-block'
 import { finishRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations, tableRowsJson } from './snapshot'
-import { readTableShapes, type TableShape } from './tables'
+import { readTableShapes, scopesOf, type TableShape } from './tables'
 import { appStore, type ObjectStore } from '../storage/index'
 import { copyObject } from '../storage/copy-object'
 import { deleteObject } from '../storage/delete-object'
@@ -23,6 +26,8 @@ import { putObject } from '../storage/put-object'
 
 export type BackupContext = {
   pool: Pool
+  /** The property the backup is of (or the restore changes). */
+  scope: PropertyScope
   store?: ObjectStore
   /** Told of each step (checkpoints.ts): a run records it, fault tests kill a process held there. */
   checkpoints?: Checkpoints<BackupCheckpoint>
@@ -72,6 +77,7 @@ export type Snapshot = {
 /** Makes one backup; the caller holds LOCKS.backup. */
 export async function createBackupLocked({
   pool,
+  scope,
   kind,
   store = appStore(),
   checkpoints = NO_CHECKPOINTS,
@@ -81,11 +87,11 @@ export async function createBackupLocked({
   await clearInterrupted(pool, store, log)
   // A restore killed after its commit left object moves: they come first.
   await finishRestoreTidy(pool, store, log).catch((error) => log('Could not finish the object moves of an interrupted restore', error))
-  const snapshot = await takeSnapshot(pool)
+  const snapshot = await takeSnapshot(pool, scope)
   await checkpoints.reached('backup-snapshot-read')
-  const record = await writeBackup({ pool, store, kind, snapshot, checkpoints, log })
+  const record = await writeBackup({ pool, scope, store, kind, snapshot, checkpoints, log })
   // Old backups and unreferenced trash go after a good backup; a failure there loses nothing.
-  if (retention) await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
+  if (retention) await applyRetention({ pool, scope, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
   return record
 }
 
@@ -95,6 +101,7 @@ export async function createBackupLocked({
  */
 export async function writeBackup({
   pool,
+  scope,
   store,
   kind,
   snapshot,
@@ -114,14 +121,13 @@ export async function writeBackup({
   const file = backupFileName(new Date(), kind)
   const objectKey = backupKey(file)
   const tempKey = incompleteBackupKey(file)
-  const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO backups (kind, file, object_key, temp_key) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [kind, file, objectKey, tempKey],
-  )
+  const { rows } = await propertyDb(pool, scope).query<{ id: string }>`
+    INSERT INTO backups (kind, file, object_key, temp_key, property_id, property_slug)
+    VALUES (${kind}, ${file}, ${objectKey}, ${tempKey}, ${scope}::uuid, ${scope.slug}) RETURNING id`
   const id = rows[0].id
 
   try {
-    const { manifest, missing } = await buildManifest(pool, store, snapshot.keys, { prune: pruneIndex, known })
+    const { manifest, missing } = await buildManifest(pool, store, scope, snapshot.keys, { prune: pruneIndex, known })
     await checkpoints.reached('backup-manifest-built')
     if (missing) log(`Backup ${file}: ${missing} referenced objects were not in the store and are not in its manifest`)
 
@@ -172,10 +178,10 @@ export async function writeBackup({
   }
 }
 
-/** One REPEATABLE READ snapshot of every backed-up table. */
-async function takeSnapshot(pool: Pool): Promise<Snapshot> {
+/** One REPEATABLE READ snapshot of the property's rows of every backed-up table. */
+export async function takeSnapshot(pool: Pool, scope: PropertyScope): Promise<Snapshot> {
   try {
-    return await withPoolTransaction(pool, async (client) => readSnapshot(client, await readTableShapes(client)), {
+    return await withPoolTransaction(pool, async (client) => readSnapshot(client, await readTableShapes(client), scope), {
       begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
     })
   } catch (error) {
@@ -186,21 +192,28 @@ async function takeSnapshot(pool: Pool): Promise<Snapshot> {
 }
 
 /**
- * Reads every backed-up table as PostgreSQL's own JSON, and the object keys in it. The caller
- * makes the reads consistent: a REPEATABLE READ transaction, or (a restore) the tables locked.
+ * Reads the property's rows of every backed-up table as PostgreSQL's own JSON, and the object
+ * keys in them. The caller makes the reads consistent: a REPEATABLE READ transaction, or (a
+ * restore) the tables locked.
  */
-export async function readSnapshot(client: PoolClient, shapes: TableShape[]): Promise<Snapshot> {
+export async function readSnapshot(client: PoolClient, shapes: TableShape[], scope: PropertyScope): Promise<Snapshot> {
   const migrations = await appliedMigrations(client)
   const { rows } = await client.query<{ at: Date }>('SELECT now() AS at')
+  const scopes = scopesOf(shapes)
   const tables = []
-  for (const shape of shapes) tables.push({ name: shape.name, columns: shape.columns, ...(await tableRowsJson(client, shape.name)) })
+  for (const shape of shapes) {
+    tables.push({ name: shape.name, columns: shape.columns, ...(await tableRowsJson(client, scope, shape.name, scopes)) })
+  }
   const keys = new Set<string>()
   for (const table of tables) keysInJsonText(table.rowsJson, keys)
-  const property = await readPropertyBlock(client)
+  const property = await readPropertyBlock(client, scope)
   return { property, tables, keys, migration: migrations.at(-1) ?? 'none', snapshotAt: rows[0].at.toISOString() }
 }
 
-/** Rows left marked running by a process that stopped: their objects are removed, the rows marked failed. */
+/**
+ * Rows left marked running by a process that stopped, of any property (the backup lock is the
+ * installation's: none is running): their objects are removed, the rows marked failed.
+ */
 async function clearInterrupted(pool: Pool, store: ObjectStore, log: NonNullable<BackupContext['log']>) {
   const { rows } = await pool.query<{ id: string; object_key: string; temp_key: string }>(
     `SELECT id, object_key, temp_key FROM backups WHERE status = 'running'`,

@@ -2,8 +2,11 @@
 // rows refer to is asked of the store once (HEAD), when a backup first sees it; keys are
 // never reused for other content (originals carry a unique id, renditions and posters the
 // media id). So a backup after an upload batch asks about that batch's objects only, not
-// about the whole bucket, and keys no row refers to any more leave the index.
-import type { Pool } from 'pg'
+// about the whole bucket, and keys no row refers to any more leave the index. Each entry
+// names the property whose rows refer to its key: a backup of one property prunes only
+// that property's entries, and a restore sees a key another property uses.
+import type { Pool, PoolClient } from 'pg'
+import { type PropertyScope, propertyDb } from '../db/property-db'
 import type { ManifestEntry } from './format'
 import pLimit from 'p-limit'
 import type { ObjectStore } from '../storage/index'
@@ -20,14 +23,23 @@ export async function indexedObjects(pool: Pool, keys: string[]): Promise<Map<st
   return new Map(rows.map((row) => [row.key, { key: row.key, size: Number(row.size), etag: row.etag }]))
 }
 
-export async function rememberObjects(pool: Pool, entries: ManifestEntry[]) {
+/** Indexes these objects as the property's (its rows refer to them). */
+export async function rememberObjects(pool: Pool, scope: PropertyScope, entries: ManifestEntry[]) {
   if (!entries.length) return
-  await pool.query(
-    `INSERT INTO backup_object_index (key, size, etag)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
-     ON CONFLICT (key) DO UPDATE SET size = excluded.size, etag = excluded.etag, checked_at = now()`,
-    [entries.map((entry) => entry.key), entries.map((entry) => entry.size), entries.map((entry) => entry.etag)],
-  )
+  const keys = entries.map((entry) => entry.key)
+  const sizes = entries.map((entry) => entry.size)
+  const etags = entries.map((entry) => entry.etag)
+  await propertyDb(pool, scope).query`
+    INSERT INTO backup_object_index (key, size, etag, property_id)
+    SELECT k, s, e, ${scope}::uuid FROM unnest(${keys}::text[], ${sizes}::bigint[], ${etags}::text[]) AS u (k, s, e)
+    ON CONFLICT (key) DO UPDATE SET size = excluded.size, etag = excluded.etag, property_id = excluded.property_id, checked_at = now()`
+}
+
+/** Which of these keys the index holds for another property than scope's. */
+export async function keysOfOtherProperties(db: Pool | PoolClient, scope: PropertyScope, keys: string[]): Promise<string[]> {
+  const { rows } = await propertyDb(db, scope).query<{ key: string }>`
+    SELECT key FROM backup_object_index WHERE key = ANY (${keys}::text[]) AND property_id <> ${scope}::uuid ORDER BY key`
+  return rows.map((row) => row.key)
 }
 
 /**
@@ -37,6 +49,7 @@ export async function rememberObjects(pool: Pool, entries: ManifestEntry[]) {
 export async function buildManifest(
   pool: Pool,
   store: ObjectStore,
+  scope: PropertyScope,
   keys: Set<string>,
   { prune = true, known: given }: { prune?: boolean; known?: Map<string, ManifestEntry> } = {},
 ) {
@@ -58,12 +71,12 @@ export async function buildManifest(
       else missing++
     },
   )
-  await rememberObjects(pool, fresh)
+  await rememberObjects(pool, scope, fresh)
+  // Only this property's entries: another property's rows are not in this snapshot.
   if (prune) {
-    await pool.query(
-      'DELETE FROM backup_object_index i WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS k WHERE k = i.key)',
-      [wanted],
-    )
+    await propertyDb(pool, scope).query`
+      DELETE FROM backup_object_index i
+       WHERE i.property_id = ${scope}::uuid AND NOT EXISTS (SELECT 1 FROM unnest(${wanted}::text[]) AS k WHERE k = i.key)`
   }
   const manifest = [...known.values(), ...fresh].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   return { manifest, missing }

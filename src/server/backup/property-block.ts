@@ -7,6 +7,7 @@
 // fromLegacyTable reads the block out of it.
 import type { PoolClient } from 'pg'
 import { z } from 'zod'
+import { type PropertyScope, propertyDb } from '../db/property-db'
 
 export const propertyBlockSchema = z.object({
   tagline: z.string().nullable(),
@@ -22,23 +23,25 @@ export type PropertyBlock = z.infer<typeof propertyBlockSchema>
 export const LEGACY_SETTINGS_TABLE = 'property_settings'
 
 /** The block of the property a backup is of, read in the caller's snapshot. */
-export async function readPropertyBlock(client: PoolClient): Promise<PropertyBlock | null> {
-  const { rows } = await client.query<PropertyBlock>(
-    `SELECT tagline, about, cover_photo_id::text AS cover_photo_id, booking_url, time_zone
-       FROM properties WHERE is_default LIMIT 1`,
-  )
+export async function readPropertyBlock(client: PoolClient, scope: PropertyScope): Promise<PropertyBlock | null> {
+  const { rows } = await propertyDb(client, scope).query<PropertyBlock>`
+    SELECT tagline, about, cover_photo_id::text AS cover_photo_id, booking_url, time_zone
+      FROM properties WHERE id = ${scope}`
   return rows[0] ?? null
 }
 
-/** Writes a restored block to the property's row; a cover photo the restored rows lack is dropped. */
-export async function writePropertyBlock(client: PoolClient, block: PropertyBlock): Promise<void> {
-  await client.query(
-    `UPDATE properties
-        SET tagline = $1, about = $2::jsonb, cover_photo_id = (SELECT id FROM media WHERE id::text = $3),
-            booking_url = $4, time_zone = coalesce($5, time_zone), updated_at = now()
-      WHERE is_default`,
-    [block.tagline, block.about === null || block.about === undefined ? null : JSON.stringify(block.about), block.cover_photo_id, block.booking_url, block.time_zone ?? null],
-  )
+/**
+ * Writes a restored block to the property's row; a cover photo the restored rows lack (or
+ * another property's) is dropped.
+ */
+export async function writePropertyBlock(client: PoolClient, scope: PropertyScope, block: PropertyBlock): Promise<void> {
+  const about = block.about === null || block.about === undefined ? null : JSON.stringify(block.about)
+  await propertyDb(client, scope).query`
+    UPDATE properties
+       SET tagline = ${block.tagline}, about = ${about}::jsonb,
+           cover_photo_id = (SELECT m.id FROM media m WHERE m.id::text = ${block.cover_photo_id} AND m.property_id = ${scope}),
+           booking_url = ${block.booking_url}, time_zone = coalesce(${block.time_zone ?? null}, time_zone), updated_at = now()
+     WHERE id = ${scope}`
 }
 
 /** The block of a backup made before properties existed, from its property_settings rows. */

@@ -9,20 +9,25 @@
 // go to trash/ afterwards, where the restore point keeps them: restoring it undoes the restore.
 // Those moves are recorded in the same transaction (restore-tidy.ts): a process killed after
 // the commit leaves them to the next backup or restore, which finishes them first.
+// A restore changes one property (docs/properties-design.md §2.5): only its rows are replaced
+// (each restored row is stamped with it, whatever the file says), its settings block written,
+// its restore point taken, and only objects its replaced rows used go to trash/. A backup whose
+// rows or objects another property holds is refused before anything changes.
 import pLimit from 'p-limit'
 import pRetry from 'p-retry'
 import type { Pool, PoolClient } from 'pg'
 import { type Checkpoints, NO_CHECKPOINTS, type RestoreCheckpoint } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
+import { type PropertyScope, propertyDb, raw } from '../db/property-db'
 import { type BackupContext, type BackupRecord, readSnapshot, writeBackup } from './create-backup'
 import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
-import { indexedObjects, rememberObjects } from './object-index'
+import { indexedObjects, keysOfOtherProperties, rememberObjects } from './object-index'
 import { writePropertyBlock } from './property-block'
 import { finishRestoreTidy, recordRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations } from './snapshot'
-import { ident, readTableShapes } from './tables'
+import { deleteOrder, ident, ownedRowsWhere, PROPERTY_COLUMN, readTableShapes, scopesOf, type TableShape } from './tables'
 import { withSectionKeys } from './upgrade'
 import { appStore, type ObjectStore } from '../storage/index'
 import { copyObject } from '../storage/copy-object'
@@ -55,7 +60,7 @@ export type RestoreResult = {
  */
 export type TidyPlan = { orphaned: string[]; broughtBack: ManifestEntry[] }
 
-type BackupRow = { id: string; file: string; object_key: string; sha256: string; snapshot_at: Date }
+type BackupRow = { id: string; file: string; object_key: string; sha256: string; snapshot_at: Date; property_id: string | null }
 
 export type RestoreContext = Omit<BackupContext, 'checkpoints'> & {
   backupId?: string
@@ -73,12 +78,102 @@ export async function restoreBackup(context: RestoreContext & { waitMs?: number 
   return withPoolAdvisoryLock(context.pool, LOCKS.backup, () => restoreLocked(context), { waitMs: context.waitMs })
 }
 
-/** The backup a restore without an id takes: the latest that is not a restore point. */
-export async function latestRestorable(pool: Pool): Promise<string | null> {
-  const { rows } = await pool.query<{ id: string }>(
-    `SELECT id FROM backups WHERE status = 'complete' AND kind <> 'restore-point' ORDER BY completed_at DESC LIMIT 1`,
-  )
+/** The backup a restore without an id takes: the property's latest that is not a restore point. */
+export async function latestRestorable(pool: Pool, scope: PropertyScope): Promise<string | null> {
+  const { rows } = await propertyDb(pool, scope).query<{ id: string }>`
+    SELECT id FROM backups WHERE status = 'complete' AND kind <> 'restore-point' AND property_id = ${scope}
+     ORDER BY completed_at DESC LIMIT 1`
   return rows[0]?.id ?? null
+}
+
+/**
+ * A complete backup by id, of any property (the restore refuses another property's with its
+ * reason); null when there is none.
+ */
+async function findCompleteBackup(pool: Pool, backupId: string | null): Promise<BackupRow | null> {
+  const { rows } = await pool.query<BackupRow>(
+    `SELECT id, file, object_key, sha256, snapshot_at, property_id::text AS property_id
+       FROM backups WHERE status = 'complete' AND id = $1`,
+    [backupId],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * The backup the property may restore: throws BackupNotFound when there is none,
+ * BackupOfAnotherProperty when it is another property's (a removed property's final backup,
+ * which names none any more, may be restored into any).
+ */
+export async function restorableBackup(pool: Pool, scope: PropertyScope, backupId: string | null): Promise<BackupRow> {
+  const backup = await findCompleteBackup(pool, backupId)
+  if (!backup) throw new BackupNotFound('There is no such backup: it may have been removed (the last 10 are kept).')
+  if (backup.property_id && backup.property_id !== scope.id) throw new BackupOfAnotherProperty()
+  return backup
+}
+
+/** Another property holds the backup's rows or objects (answered 409): nothing was restored. */
+export class BackupOfAnotherProperty extends BackupRefused {
+  constructor() {
+    super('This backup belongs to another property: nothing was restored.')
+    this.name = 'BackupOfAnotherProperty'
+  }
+}
+
+type PlannedTable = { name: string; columns: string[]; rows: Array<Record<string, unknown>> }
+
+/**
+ * Refuses (BackupOfAnotherProperty) when another property holds a row with one of the backup's unique
+ * values (media and section ids, storage keys, file names) or uses one of its objects.
+ */
+async function refuseOtherProperties(client: PoolClient, scope: PropertyScope, shapes: TableShape[], plan: PlannedTable[], manifestKeys: string[]) {
+  const db = propertyDb(client, scope)
+  for (const shape of shapes) {
+    if (shape.scope.kind !== 'own') continue
+    const table = plan.find((planned) => planned.name === shape.name)
+    for (const column of shape.uniqueColumns) {
+      if (!table?.columns.includes(column)) continue
+      const values = table.rows.map((row) => row[column]).filter((value) => value !== null && value !== undefined).map(String)
+      if (!values.length) continue
+      const { rows } = await db.query`
+        SELECT 1 FROM ${raw(ident(shape.name))}
+         WHERE ${raw(ident(column))}::text = ANY (${values}::text[]) AND ${raw(ident(PROPERTY_COLUMN))} <> ${scope} LIMIT 1`
+      if (rows.length) throw new BackupOfAnotherProperty()
+    }
+  }
+  if (manifestKeys.length && (await keysOfOtherProperties(client, scope, manifestKeys)).length) {
+    throw new BackupOfAnotherProperty()
+  }
+}
+
+/** Deletes the property's rows of every backed-up table (children first). */
+async function deletePropertyRows(client: PoolClient, scope: PropertyScope, shapes: TableShape[]) {
+  const scopes = scopesOf(shapes)
+  for (const table of deleteOrder(shapes)) {
+    const where = ownedRowsWhere(table, scopes)
+    await propertyDb(client, scope).query`DELETE FROM ${raw(ident(table))} WHERE ${raw(where.before)}${scope}${raw(where.after)}`
+  }
+}
+
+/** Inserts a table's restored rows; a table with its own property column gets the property's id, never the file's. */
+async function insertRows(client: PoolClient, scope: PropertyScope, shape: TableShape, table: PlannedTable) {
+  const json = JSON.stringify(table.rows)
+  const name = raw(ident(table.name))
+  if (shape.scope.kind === 'own') {
+    const columns = raw(table.columns.filter((column) => column !== PROPERTY_COLUMN).map(ident).join(', '))
+    const property = raw(ident(PROPERTY_COLUMN))
+    const list = raw(table.columns.some((column) => column !== PROPERTY_COLUMN) ? ', ' : '')
+    await propertyDb(client, scope).query`
+      INSERT INTO ${name} (${columns}${list}${property})
+      SELECT ${columns}${list}${scope}::uuid FROM json_populate_recordset(NULL::${name}, ${json}::json)`
+    return
+  }
+  const columns = table.columns.map(ident).join(', ')
+  // Stamped through its parent: its rows name the property's parents just restored.
+  await client.query(
+    `INSERT INTO ${ident(table.name)} (${columns})
+     SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`,
+    [json],
+  )
 }
 
 /** How long the restore waits for one table's lock before it gives back those it took. */
@@ -127,9 +222,10 @@ async function lockTables(client: PoolClient, tables: string[]) {
   }
 }
 
-/** Restores; the caller holds LOCKS.backup. */
+/** Restores the property's rows; the caller holds LOCKS.backup. */
 export async function restoreLocked({
   pool,
+  scope,
   store = appStore(),
   backupId,
   checkpoints = NO_CHECKPOINTS,
@@ -138,17 +234,9 @@ export async function restoreLocked({
 }: RestoreContext): Promise<RestoreResult> {
   // A restore killed after its commit left object moves: they come first.
   await finishRestoreTidy(pool, store, log)
-  const { rows } = await pool.query<BackupRow>(
-    backupId
-      ? `SELECT id, file, object_key, sha256, snapshot_at FROM backups WHERE status = 'complete' AND id = $1`
-      : `SELECT id, file, object_key, sha256, snapshot_at FROM backups WHERE status = 'complete' AND kind <> 'restore-point'
-          ORDER BY completed_at DESC LIMIT 1`,
-    backupId ? [backupId] : [],
-  )
-  const backup = rows[0]
-  if (!backup) {
-    throw new BackupNotFound(backupId ? 'There is no such backup: it may have been removed (the last 10 are kept).' : 'There is no backup to restore yet: create one first.')
-  }
+  const target = backupId ?? (await latestRestorable(pool, scope))
+  if (!target) throw new BackupNotFound('There is no backup to restore yet: create one first.')
+  const backup = await restorableBackup(pool, scope, target)
   const bytes = await readObject({ store, key: backup.object_key })
   if (!bytes) throw new BackupRefused(`The backup file ${backup.file} is missing from the store: nothing was restored.`)
   const decoded = await decodeBackup(bytes, backup.sha256)
@@ -158,7 +246,7 @@ export async function restoreLocked({
   // are the ones it replaces under.
   const { result, tidy } = await withPoolTransaction(pool, async (client) => {
     const shapes = await readTableShapes(client)
-    const document = withSectionKeys(decoded, await sectionIdsByKey(client))
+    const document = withSectionKeys(decoded, await sectionIdsByKey(client, scope))
     const plan = planRestore(document, { appliedMigrations: await appliedMigrations(client), shapes })
     await checkpoints.reached('restore-planned')
 
@@ -166,9 +254,10 @@ export async function restoreLocked({
     // restore point is then exactly what the restore replaces.
     await lockTables(client, shapes.map((shape) => shape.name))
     await checkpoints.reached('restore-locked')
+    await refuseOtherProperties(client, scope, shapes, plan, document.manifest.map((entry) => entry.key))
     // trash/ is listed while the rows are read (a photo deleted just before is in one or the other).
-    const [current, trash] = await Promise.all([readSnapshot(client, shapes), listObjects({ store, prefix: KEY_PREFIXES.trash })])
-    const { rows: ids } = await client.query<{ id: string }>('SELECT id::text AS id FROM media')
+    const [current, trash] = await Promise.all([readSnapshot(client, shapes, scope), listObjects({ store, prefix: KEY_PREFIXES.trash })])
+    const { rows: ids } = await propertyDb(client, scope).query<{ id: string }>`SELECT id::text AS id FROM media WHERE property_id = ${scope}`
     const before = { ids: new Set(ids.map((row) => row.id)), keys: current.keys }
     await checkpoints.reached('restore-before-read')
 
@@ -200,6 +289,7 @@ export async function restoreLocked({
     // back from trash/, and the rows replaced in this transaction. COMMIT only when all are done.
     const restorePointWritten = writeBackup({
       pool,
+      scope,
       store,
       kind: 'restore-point',
       snapshot: current,
@@ -214,16 +304,10 @@ export async function restoreLocked({
 
     let restoredKeys: Set<string>
     try {
-      for (const table of [...plan].reverse()) await client.query(`DELETE FROM ${ident(table.name)}`)
+      await deletePropertyRows(client, scope, shapes)
       await checkpoints.reached('restore-deleted')
       for (const table of plan) {
-        if (!table.rows.length) continue
-        const columns = table.columns.map(ident).join(', ')
-        await client.query(
-          `INSERT INTO ${ident(table.name)} (${columns})
-           SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`,
-          [JSON.stringify(table.rows)],
-        )
+        if (table.rows.length) await insertRows(client, scope, shapes.find((shape) => shape.name === table.name)!, table)
       }
       for (const shape of shapes) {
         for (const column of shape.serialColumns) {
@@ -234,7 +318,7 @@ export async function restoreLocked({
         }
       }
       // The property's settings come back with its rows (its cover photo is one of them).
-      if (document.property) await writePropertyBlock(client, document.property)
+      if (document.property) await writePropertyBlock(client, scope, document.property)
       await checkpoints.reached('restore-inserted')
       restoredKeys = new Set<string>()
       for (const table of plan) keysInRows(table.rows, restoredKeys)
@@ -276,16 +360,15 @@ export async function restoreLocked({
     return { result, tidy }
   })
   await checkpoints.reached('restore-after-commit')
-  await tidyAfterRestore({ pool, store, plan: tidy, log })
+  await tidyAfterRestore({ pool, scope, store, plan: tidy, log })
   await checkpoints.reached('restore-objects-tidied')
   return result
 }
 
 /** The restoring property's section ids by key (a pre-key backup's sections take them). */
-async function sectionIdsByKey(client: PoolClient): Promise<Map<string, string>> {
-  const { rows } = await client.query<{ key: string; id: string }>(
-    `SELECT s.key, s.id::text AS id FROM gallery_sections s JOIN properties p ON p.id = s.property_id WHERE p.is_default`,
-  )
+async function sectionIdsByKey(client: PoolClient, scope: PropertyScope): Promise<Map<string, string>> {
+  const { rows } = await propertyDb(client, scope).query<{ key: string; id: string }>`
+    SELECT key, id::text AS id FROM gallery_sections WHERE property_id = ${scope}`
   return new Map(rows.map((row) => [row.key, row.id]))
 }
 
@@ -316,18 +399,20 @@ async function bringBack(store: ObjectStore, entries: Array<ManifestEntry & { tr
  */
 export async function tidyAfterRestore({
   pool,
+  scope,
   store,
   plan,
   log = () => undefined,
 }: {
   pool: Pool
+  scope: PropertyScope
   store: ObjectStore
   plan: TidyPlan
   log?: (message: string, error?: unknown) => void
 }) {
-  await rememberObjects(pool, plan.broughtBack).catch((error) => log('Could not index the objects brought back', error))
+  await rememberObjects(pool, scope, plan.broughtBack).catch((error) => log('Could not index the objects brought back', error))
   await finishRestoreTidy(pool, store, log).catch((error) => log('Could not tidy the store after the restore; the next backup does', error))
-  await applyRetention({ pool, store, log }).catch((error) => log('Backup retention after the restore failed', error))
+  await applyRetention({ pool, scope, store, log }).catch((error) => log('Backup retention after the restore failed', error))
 }
 
 /** "Restored 1,204 media files from the backup of 22 Nov 2026, 14:30 UTC; 3 brought back, 2 removed." */

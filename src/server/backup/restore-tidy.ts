@@ -6,7 +6,7 @@
 // Idempotent: an object already moved is not there to move again.
 import type { Pool, PoolClient } from 'pg'
 import { keysInJsonText } from './format'
-import { tableRowsJson } from './snapshot'
+import { allRowsJson } from './snapshot'
 import type { ObjectStore } from '../storage/index'
 import { deleteObjects } from '../storage/delete-objects'
 import { trashKey } from '../storage/keys'
@@ -50,12 +50,12 @@ export async function finishRestoreTidy(pool: Pool, store: ObjectStore, log: (me
   if (done.length) await pool.query(`DELETE FROM backup_restore_tidy WHERE key = ANY($1::varchar[])`, [done])
 }
 
-/** The object keys the backed-up tables' rows refer to now. */
+/** The object keys the backed-up tables' rows of every property refer to now. */
 async function keysInUse(pool: Pool): Promise<Set<string>> {
   const client = await pool.connect()
   try {
     const keys = new Set<string>()
-    for (const shape of await readTableShapes(client)) keysInJsonText((await tableRowsJson(client, shape.name)).rowsJson, keys)
+    for (const shape of await readTableShapes(client)) keysInJsonText(await allRowsJson(client, shape.name), keys)
     return keys
   } finally {
     client.release()

@@ -8,16 +8,27 @@
 //   - restore: the outcome and what is left to tidy are committed in the restore's own
 //     transaction, so a re-run after the COMMIT only finishes the tidying, and one before it
 //     restores again (nothing had changed).
+// A run works on its property (runs.property_id): it backs up or restores that property only.
 import type { Pool } from 'pg'
 import { type Checkpoints, NO_CHECKPOINTS } from '../checkpoints'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
+import type { PropertyScope } from '../db/property-db'
+import { propertyScopeOn } from '../properties/default-property'
 import { failRun, finishRun, recordProgress } from '../runs/record-run'
 import { findRun as findAnyRun, type RunRecord } from '../runs/run'
 import { startOrJoinRun } from '../runs/start-or-join-run'
 import { BackupFailed, createBackupLocked } from './create-backup'
 import { BackupRefused } from './format'
 import { applyRetention } from './retention'
-import { BackupNotFound, latestRestorable, restoreLocked, tidyAfterRestore, type TidyPlan } from './restore-backup'
+import {
+  BackupNotFound,
+  BackupOfAnotherProperty,
+  latestRestorable,
+  restorableBackup,
+  restoreLocked,
+  tidyAfterRestore,
+  type TidyPlan,
+} from './restore-backup'
 import { BACKUP_QUEUE, BACKUP_TASK } from './schedule'
 import { appStore, type ObjectStore } from '../storage/index'
 
@@ -35,6 +46,8 @@ export type BackupRun = {
   error: string | null
   /** The HTTP status a failure answers (404, 409, 422, 503, 500). */
   errorStatus: number | null
+  /** The property the run works on. */
+  propertyId: string
 }
 
 /** A create is a run of kind 'backup', a restore one of kind 'restore'. */
@@ -56,6 +69,7 @@ const toBackupRun = (run: RunRecord, operation: RunOperation): BackupRun => ({
   result: run.result,
   error: run.error,
   errorStatus: run.errorStatus,
+  propertyId: run.propertyId,
 })
 
 /** A restore of a different backup was asked while one runs: the second waits for nobody. */
@@ -76,24 +90,23 @@ export async function findRun(pool: Pool, runId: string, { checkAbandoned = fals
  * Starts a create or restore run with its job, or joins the one of that operation already
  * running. A restore names its backup (the latest one when none is given, resolved now, so the
  * run restores what the manager confirmed); a restore of another backup while one runs throws
- * RestoreRunning; no backup throws BackupNotFound.
+ * RestoreRunning; no backup throws BackupNotFound, another property's BackupOfAnotherProperty.
  */
 export async function startRun(
   pool: Pool,
   operation: RunOperation,
   backupId: string | undefined,
-  { propertyId, startedBy = null }: { propertyId: string; startedBy?: string | null },
+  { scope, startedBy = null }: { scope: PropertyScope; startedBy?: string | null },
 ): Promise<{ run: BackupRun; joined: boolean }> {
   let target: string | null = null
   if (operation === 'restore') {
-    target = backupId ?? (await latestRestorable(pool))
+    target = backupId ?? (await latestRestorable(pool, scope))
     if (!target) throw new BackupNotFound('There is no backup to restore yet: create one first.')
-    const { rows } = await pool.query(`SELECT 1 FROM backups WHERE id = $1 AND status = 'complete'`, [target])
-    if (!rows[0]) throw new BackupNotFound('There is no such backup: it may have been removed (the last 10 are kept).')
+    await restorableBackup(pool, scope, target)
   }
   const started = await startOrJoinRun(pool, {
     kind: KIND[operation],
-    propertyId,
+    propertyId: scope.id,
     startedBy,
     detail: target ? { backupId: target } : {},
     step: 'queued',
@@ -115,6 +128,7 @@ export async function startRun(
 /** The HTTP status a failed run answers. */
 export function failureStatus(error: unknown): number {
   if (error instanceof BackupNotFound) return 404
+  if (error instanceof BackupOfAnotherProperty) return 409
   if (error instanceof BackupRefused) return 422
   if (error instanceof BackupFailed) return 503
   return 500
@@ -143,9 +157,15 @@ export async function executeRun({
     const operation = run && operationOf(run)
     if (!run || !operation) return
     const tidy = run.detail?.tidy as TidyPlan | undefined
+    const scope = await propertyScopeOn(pool, run.propertyId)
     // Done already (a re-run after a crash): only the tidying a restore left may remain.
     if (run.status !== 'running') {
-      if (run.status === 'done' && tidy) await finishTidy(pool, store, run.id, tidy, log)
+      if (run.status === 'done' && tidy && scope) await finishTidy(pool, scope, store, run.id, tidy, log)
+      return
+    }
+    // Its property was removed meanwhile: there is nothing left to back up or restore into.
+    if (!scope) {
+      await failRun(pool, runId, 'The property of this run no longer exists.', 404)
       return
     }
     // The step is written as the run goes (the panel shows where it is); writes are small. Not
@@ -159,14 +179,15 @@ export async function executeRun({
     }
     try {
       if (operation === 'create') {
-        const backup = await createBackupLocked({ pool, store, kind: 'manual', log, retention: false, checkpoints: steps })
+        const backup = await createBackupLocked({ pool, scope, store, kind: 'manual', log, retention: false, checkpoints: steps })
         await finishRun(pool, runId, { backupFile: backup.file })
         await checkpoints.reached('run-done')
-        await applyRetention({ pool, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
+        await applyRetention({ pool, scope, store, log }).catch((error) => log('Backup retention failed; it runs again after the next backup', error))
         return
       }
       await restoreLocked({
         pool,
+        scope,
         store,
         log,
         backupId: typeof run.detail?.backupId === 'string' ? run.detail.backupId : undefined,
@@ -198,8 +219,15 @@ export async function executeRun({
   })
 }
 
-async function finishTidy(pool: Pool, store: ObjectStore, runId: string, tidy: TidyPlan, log: (message: string, error?: unknown) => void) {
-  await tidyAfterRestore({ pool, store, plan: tidy, log })
+async function finishTidy(
+  pool: Pool,
+  scope: PropertyScope,
+  store: ObjectStore,
+  runId: string,
+  tidy: TidyPlan,
+  log: (message: string, error?: unknown) => void,
+) {
+  await tidyAfterRestore({ pool, scope, store, plan: tidy, log })
   await clearTidy(pool, runId)
 }
 

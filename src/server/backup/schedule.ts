@@ -3,9 +3,11 @@
 // lock and skipped when another instance already did it), a heartbeat every minute for the
 // status's "Auto Backup", and the debounced upload backup (200 files, one backup). Jobs run
 // on their own queue in the worker, so a backup never waits behind ingest or analysis.
+// Each backup is of one property: a job's input names it ({ kind, propertyId }), the 30-minute
+// round queues one per property, and "one pending" holds per property.
 import os from 'node:os'
 import cron from 'node-cron'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import {
   AUTO_BACKUP_CRON,
   AUTO_BACKUP_PERIOD_MS,
@@ -14,6 +16,8 @@ import {
 } from '../../lib/constants'
 import { LOCKS } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
+import { type PropertyScope, propertyDb } from '../db/property-db'
+import { everyPropertyScope } from '../properties/default-property'
 import { millisecondsSetting, type EnvVars } from '../env'
 import type { BackupKind } from './format'
 
@@ -23,32 +27,39 @@ const HEARTBEAT_CRON = '* * * * *'
 /** Auto Backup is Active while some instance's scheduler beat within the last two beats. */
 export const SCHEDULER_HEARTBEAT_STALE_MS = 2 * 60 * 1000
 
-function inEnqueueLock<T>(pool: Pool, work: (query: Pool['query']) => Promise<T>): Promise<T> {
+function inEnqueueLock<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   return withPoolTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.backupSchedule])
-    return work(client.query.bind(client) as Pool['query'])
+    return work(client)
   })
 }
 
-const insertJob = (query: Pool['query'], kind: BackupKind, waitMs: number) =>
-  query(
-    `INSERT INTO payload_jobs (input, task_slug, queue, wait_until)
-     VALUES ($1::jsonb, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
-    [JSON.stringify({ kind }), BACKUP_TASK, BACKUP_QUEUE, waitMs / 1000],
-  )
+/** A backup job of the property's, run waitMs from now. */
+const insertJob = (client: PoolClient, scope: PropertyScope, kind: BackupKind, waitMs: number) =>
+  propertyDb(client, scope).query<{ id: string }>`
+    INSERT INTO payload_jobs (input, task_slug, queue, wait_until)
+    VALUES (jsonb_build_object('kind', ${kind}::text, 'propertyId', ${scope}::text), ${BACKUP_TASK}, ${BACKUP_QUEUE},
+            now() + make_interval(secs => ${waitMs / 1000}))
+    RETURNING id`
 
-/** Queues the 30-minute backup unless another instance already did for this period; true when queued. */
+/**
+ * Queues the 30-minute backup of each property unless another instance already did for this
+ * period; true when one was queued.
+ */
 export async function enqueueAutoBackup(pool: Pool): Promise<boolean> {
-  return inEnqueueLock(pool, async (query) => {
-    const { rows } = await query<{ recent: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM payload_jobs WHERE task_slug = $1 AND input->>'kind' = 'auto' AND completed_at IS NULL
-                        AND has_error IS NOT TRUE)
-           OR EXISTS (SELECT 1 FROM backups WHERE kind = 'auto' AND started_at > now() - make_interval(secs => $2)) AS recent`,
-      [BACKUP_TASK, (AUTO_BACKUP_PERIOD_MS / 2) / 1000],
-    )
-    if (rows[0].recent) return false
-    await insertJob(query, 'auto', 0)
-    return true
+  return inEnqueueLock(pool, async (client) => {
+    let queued = false
+    for (const scope of await everyPropertyScope(client)) {
+      const { rows } = await propertyDb(client, scope).query<{ recent: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM payload_jobs WHERE task_slug = ${BACKUP_TASK} AND input->>'kind' = 'auto'
+                          AND input->>'propertyId' = ${scope}::text AND completed_at IS NULL AND has_error IS NOT TRUE)
+            OR EXISTS (SELECT 1 FROM backups WHERE kind = 'auto' AND property_id::text = ${scope}::text
+                          AND started_at > now() - make_interval(secs => ${AUTO_BACKUP_PERIOD_MS / 2 / 1000})) AS recent`
+      if (rows[0].recent) continue
+      await insertJob(client, scope, 'auto', 0)
+      queued = true
+    }
+    return queued
   })
 }
 
@@ -73,18 +84,19 @@ const UPLOAD_DEBOUNCE_MS = uploadBackupDebounceMs()
  */
 export function scheduleUploadBackup(
   pool: Pool,
+  scope: PropertyScope,
   { debounceMs = UPLOAD_DEBOUNCE_MS, maxDelayMs = UPLOAD_BACKUP_MAX_DELAY_MS } = {},
 ): Promise<string> {
   // Every caller is answered by a scheduling that started after it called, but callers that
   // arrive while one runs share the next: a 200-file batch's creates would otherwise queue one
   // by one for the enqueue lock (each holding it for a transaction's round trips).
-  const key = `${debounceMs}:${maxDelayMs}`
+  const key = `${scope.id}:${debounceMs}:${maxDelayMs}`
   const rounds = schedulingRounds.get(pool) ?? new Map<string, Round>()
   schedulingRounds.set(pool, rounds)
   const round = rounds.get(key) ?? { running: null, next: null }
   rounds.set(key, round)
   const start = () => {
-    const running = moveUploadBackup(pool, debounceMs, maxDelayMs)
+    const running = moveUploadBackup(pool, scope, debounceMs, maxDelayMs)
     round.running = running
     void running.catch(() => undefined).finally(() => round.running === running && (round.running = null))
     return running
@@ -102,19 +114,18 @@ export function scheduleUploadBackup(
 type Round = { running: Promise<string> | null; next: Promise<string> | null }
 const schedulingRounds = new WeakMap<Pool, Map<string, Round>>()
 
-async function moveUploadBackup(pool: Pool, debounceMs: number, maxDelayMs: number): Promise<string> {
-  return inEnqueueLock(pool, async (query) => {
-    const { rows } = await query<{ id: string }>(
-      `UPDATE payload_jobs
-          SET wait_until = LEAST(now() + make_interval(secs => $2), created_at + make_interval(secs => $3)), updated_at = now()
-        WHERE task_slug = $1 AND input->>'kind' = 'upload' AND completed_at IS NULL AND processing = false
-          AND has_error IS NOT TRUE
-        RETURNING id`,
-      [BACKUP_TASK, debounceMs / 1000, maxDelayMs / 1000],
-    )
+async function moveUploadBackup(pool: Pool, scope: PropertyScope, debounceMs: number, maxDelayMs: number): Promise<string> {
+  return inEnqueueLock(pool, async (client) => {
+    const { rows } = await propertyDb(client, scope).query<{ id: string }>`
+      UPDATE payload_jobs
+         SET wait_until = LEAST(now() + make_interval(secs => ${debounceMs / 1000}), created_at + make_interval(secs => ${maxDelayMs / 1000})),
+             updated_at = now()
+       WHERE task_slug = ${BACKUP_TASK} AND input->>'kind' = 'upload' AND input->>'propertyId' = ${scope}::text
+         AND completed_at IS NULL AND processing = false AND has_error IS NOT TRUE
+       RETURNING id`
     if (rows[0]) return rows[0].id
-    const inserted = await insertJob(query, 'upload', debounceMs)
-    return (inserted.rows[0] as { id: string }).id
+    const inserted = await insertJob(client, scope, 'upload', debounceMs)
+    return inserted.rows[0].id
   })
 }
 

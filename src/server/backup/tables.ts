@@ -3,6 +3,8 @@
 // media_rels, …) and every table those reference in turn, minus accounts, Payload's own
 // bookkeeping and the backup tables. Other features add columns and child tables to media;
 // reading the catalogue means a backup covers them without a code change.
+// A backup holds one property's rows (docs/properties-design.md §2.5): each table's scope, read
+// from the catalogue too, says which of its rows are the property's.
 import type { PoolClient } from 'pg'
 
 export const ROOT_TABLES = ['gallery_sections', 'media'] as const
@@ -27,15 +29,44 @@ export const isExcludedTable = (name: string) =>
   name === 'gallery_read_version' ||
   name === 'gallery_load_samples'
 
+/** The column naming a row's property. */
+export const PROPERTY_COLUMN = 'property_id'
+
+/**
+ * Which of a table's rows are one property's: those naming it (own), those whose column
+ * refers to a property's row of a parent table (media_texts.parent_id → media), or those a
+ * property's row of a child table refers to through a foreign key that deletes it with them
+ * (a duplicate group, named by its members).
+ */
+export type TableScope =
+  | { kind: 'own' }
+  | { kind: 'parent'; column: string; parent: string; parentColumn: string }
+  | { kind: 'child'; column: string; child: string; childColumn: string }
+
 export type TableShape = {
   name: string
   /** Columns in the table's order; generated columns are left out (they cannot be written). */
   columns: string[]
   /** Columns filled from a sequence (serial ids): the sequence is moved past restored values. */
   serialColumns: string[]
+  /** Which rows are a property's. */
+  scope: TableScope
+  /** Columns unique on their own (primary key, unique indexes): a restore checks no other property holds its values. */
+  uniqueColumns: string[]
 }
 
 type ForeignKey = { child: string; parent: string }
+
+/** A foreign key as the scopes read it: one column (wider keys are left out), and whether it cascades on delete. */
+export type ForeignKeyColumns = ForeignKey & { childColumn: string | null; parentColumn: string | null; cascades: boolean }
+
+/** A backed-up table none of whose rows can be told to be a property's: backups refuse to run. */
+export class UnscopedTable extends Error {
+  constructor(tables: string[]) {
+    super(`The backed-up table${tables.length === 1 ? '' : 's'} ${tables.join(', ')} belong${tables.length === 1 ? 's' : ''} to no property: no backup can be made until ${tables.length === 1 ? 'it has' : 'they have'} a property_id column or a foreign key to a table that has one.`)
+    this.name = 'UnscopedTable'
+  }
+}
 
 /** The closure of tables to back up, parents before children (the order to insert in). */
 export function backupTableOrder(foreignKeys: ForeignKey[]): string[] {
@@ -71,14 +102,91 @@ export function backupTableOrder(foreignKeys: ForeignKey[]): string[] {
   return ordered
 }
 
-/** The tables to back up, in insert order, with their current columns. */
+/**
+ * Each table's scope: its own property_id column, else a one-column foreign key to a table
+ * with a scope, else (only then) a child with a scope whose foreign key deletes its rows with
+ * the child's. Throws UnscopedTable naming the tables left without one.
+ */
+export function tableScopes(tables: string[], columnsOf: (table: string) => string[], foreignKeys: ForeignKeyColumns[]): Map<string, TableScope> {
+  const scopes = new Map<string, TableScope>()
+  for (const table of tables) if (columnsOf(table).includes(PROPERTY_COLUMN)) scopes.set(table, { kind: 'own' })
+  const single = [...foreignKeys]
+    .filter((fk) => fk.child !== fk.parent && fk.childColumn && fk.parentColumn && tables.includes(fk.child) && tables.includes(fk.parent))
+    .sort((a, b) => `${a.child}.${a.childColumn}`.localeCompare(`${b.child}.${b.childColumn}`))
+  const unscoped = () => tables.filter((table) => !scopes.has(table)).sort()
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const table of unscoped()) {
+      const fk = single.find((key) => key.child === table && scopes.has(key.parent))
+      if (fk) {
+        scopes.set(table, { kind: 'parent', column: fk.childColumn!, parent: fk.parent, parentColumn: fk.parentColumn! })
+        grew = true
+      }
+    }
+    if (grew) continue
+    for (const table of unscoped()) {
+      const fk = single.find((key) => key.parent === table && key.cascades && scopes.has(key.child))
+      if (fk) {
+        scopes.set(table, { kind: 'child', column: fk.parentColumn!, child: fk.child, childColumn: fk.childColumn! })
+        grew = true
+      }
+    }
+  }
+  const left = unscoped()
+  if (left.length) throw new UnscopedTable(left)
+  return scopes
+}
+
+/**
+ * The condition for "rows of this property" of a table, as the text before and after the
+ * property's parameter: `WHERE ${before}${scope}${after}` (property-db.ts binds the scope).
+ * Names are quoted identifiers from the catalogue.
+ */
+export function ownedRowsWhere(table: string, scopes: ReadonlyMap<string, TableScope>): { before: string; after: string } {
+  const scope = scopes.get(table)
+  if (!scope) throw new UnscopedTable([table])
+  if (scope.kind === 'own') return { before: `${ident(PROPERTY_COLUMN)} = `, after: '' }
+  const [column, other, otherColumn] =
+    scope.kind === 'parent' ? [scope.column, scope.parent, scope.parentColumn] : [scope.column, scope.child, scope.childColumn]
+  const inner = ownedRowsWhere(other, scopes)
+  return {
+    before: `${ident(column)} IN (SELECT ${ident(otherColumn)} FROM ${ident(other)} WHERE ${inner.before}`,
+    after: `${inner.after})`,
+  }
+}
+
+/** The scopes of a list of shapes, for ownedRowsWhere. */
+export const scopesOf = (shapes: TableShape[]): Map<string, TableScope> => new Map(shapes.map((shape) => [shape.name, shape.scope]))
+
+/**
+ * The order a restore deletes a property's rows in: children before parents, except that a
+ * table scoped through a child goes just before it (its rows are found through the child's,
+ * and the child's go with them).
+ */
+export function deleteOrder(shapes: TableShape[]): string[] {
+  const order = shapes.map((shape) => shape.name).reverse()
+  for (const shape of shapes) {
+    if (shape.scope.kind !== 'child') continue
+    order.splice(order.indexOf(shape.name), 1)
+    order.splice(order.indexOf(shape.scope.child), 0, shape.name)
+  }
+  return order
+}
+
+/** The tables to back up, in insert order, with their current columns and scopes. */
 export async function readTableShapes(client: PoolClient): Promise<TableShape[]> {
-  const { rows: foreignKeys } = await client.query<ForeignKey>(
-    `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+  const { rows: foreignKeys } = await client.query<ForeignKeyColumns>(
+    `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent,
+            CASE WHEN cardinality(c.conkey) = 1
+                 THEN (SELECT attname FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = c.conkey[1]) END AS "childColumn",
+            CASE WHEN cardinality(c.confkey) = 1
+                 THEN (SELECT attname FROM pg_attribute WHERE attrelid = c.confrelid AND attnum = c.confkey[1]) END AS "parentColumn",
+            c.confdeltype = 'c' AS cascades
        FROM pg_constraint c
       WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`,
   )
-  const order = backupTableOrder(foreignKeys.map(({ child, parent }) => ({ child: unquote(child), parent: unquote(parent) })))
+  const keys = foreignKeys.map((fk) => ({ ...fk, child: unquote(fk.child), parent: unquote(fk.parent) }))
+  const order = backupTableOrder(keys)
   const { rows: columns } = await client.query<{ table_name: string; column_name: string; serial: boolean }>(
     `SELECT table_name, column_name, coalesce(column_default LIKE 'nextval(%', false) AS serial
        FROM information_schema.columns
@@ -86,14 +194,22 @@ export async function readTableShapes(client: PoolClient): Promise<TableShape[]>
       ORDER BY table_name, ordinal_position`,
     [order],
   )
-  return order.map((name) => {
-    const own = columns.filter((column) => column.table_name === name)
-    return {
-      name,
-      columns: own.map((column) => column.column_name),
-      serialColumns: own.filter((column) => column.serial).map((column) => column.column_name),
-    }
-  })
+  const { rows: unique } = await client.query<{ table_name: string; column_name: string }>(
+    `SELECT DISTINCT i.indrelid::regclass::text AS table_name, a.attname AS column_name
+       FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+      WHERE i.indisunique AND i.indnatts = 1 AND i.indpred IS NULL AND i.indexprs IS NULL
+        AND i.indrelid::regclass::text = ANY($1)`,
+    [order],
+  )
+  const columnsOf = (name: string) => columns.filter((column) => column.table_name === name).map((column) => column.column_name)
+  const scopes = tableScopes(order, columnsOf, keys)
+  return order.map((name) => ({
+    name,
+    columns: columnsOf(name),
+    serialColumns: columns.filter((column) => column.table_name === name && column.serial).map((column) => column.column_name),
+    scope: scopes.get(name)!,
+    uniqueColumns: unique.filter((row) => unquote(row.table_name) === name).map((row) => row.column_name).sort(),
+  }))
 }
 
 const unquote = (name: string) => name.replace(/^"(.*)"$/, '$1')

@@ -8,6 +8,7 @@ import { sanitizeFilename } from '../../lib/filenames'
 import type { CreateMediaInput } from '../../lib/schemas/upload'
 import { scheduleUploadBackup } from '../backup/schedule'
 import { poolOf } from '../db/pool'
+import { requestScope } from '../properties/request-property'
 import { inTransaction, transactionSql } from '../db/transaction'
 import { HttpError, badRequest } from '../http/errors'
 import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
@@ -74,7 +75,7 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
     return (await readMediaFile(await transactionSql(req), String(doc.id), { forAdmin: true }))!
   })
   // Spec §9 "backups created on each upload": debounced, so a 200-file batch makes one.
-  await scheduleUploadBackup(poolOf(req.payload)).catch((error: unknown) =>
+  await scheduleUploadBackup(poolOf(req.payload), await requestScope(req)).catch((error: unknown) =>
     req.payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' }),
   )
   return created

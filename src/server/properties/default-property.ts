@@ -3,6 +3,7 @@
 // introduced properties, so every installation has exactly one. Its id never changes while it
 // exists (only removing it could, docs/properties-design.md §3.4), so each process keeps it.
 import type { Payload } from 'payload'
+import type { Pool, PoolClient } from 'pg'
 import type { PropertyRef } from '../../lib/api/types'
 import { poolOf } from '../db/pool'
 import { type PropertyScope, propertyScope } from '../db/property-db'
@@ -33,10 +34,25 @@ export function defaultPropertyScope(payload: Payload): Promise<PropertyScope> {
 export const defaultPropertyId = async (payload: Payload): Promise<string> => (await defaultPropertyScope(payload)).id
 
 /** The scope of a property named by id (a job's input, a run's row); null when there is no such property. */
-export async function propertyScopeById(payload: Payload, id: string): Promise<PropertyScope | null> {
-  const { rows } = await poolOf(payload).query<{ id: string; slug: string }>(
-    'SELECT id::text AS id, slug FROM properties WHERE id::text = $1',
-    [id],
+export const propertyScopeById = (payload: Payload, id: string): Promise<PropertyScope | null> => propertyScopeOn(poolOf(payload), id)
+
+/** The same, on a pool of its own (a process without Payload: the backup run's work, a child process). */
+export async function propertyScopeOn(pool: Pool | PoolClient, id: string): Promise<PropertyScope | null> {
+  const { rows } = await pool.query<{ id: string; slug: string }>('SELECT id::text AS id, slug FROM properties WHERE id::text = $1', [id])
+  return rows[0] ? propertyScope(rows[0]) : null
+}
+
+/** Every property's scope, oldest first (the scheduler queues a backup for each). */
+export async function everyPropertyScope(pool: Pool | PoolClient): Promise<PropertyScope[]> {
+  const { rows } = await pool.query<{ id: string; slug: string }>('SELECT id::text AS id, slug FROM properties ORDER BY created_at, id')
+  return rows.map(propertyScope)
+}
+
+/** The scope of the property a media record belongs to; null when there is no such record. */
+export async function propertyScopeOfMedia(pool: Pool | PoolClient, mediaId: string): Promise<PropertyScope | null> {
+  const { rows } = await pool.query<{ id: string; slug: string }>(
+    'SELECT p.id::text AS id, p.slug FROM media m JOIN properties p ON p.id = m.property_id WHERE m.id::text = $1',
+    [mediaId],
   )
   return rows[0] ? propertyScope(rows[0]) : null
 }
