@@ -17,6 +17,7 @@ import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { apiEndpoints } from './endpoints'
+import { propertiesEndpoints } from './endpoints/properties'
 import { runsEndpoints } from './endpoints/runs'
 import { migrations } from './src/migrations'
 import { LOCKS, withAdvisoryLock } from './src/server/db/advisory-lock'
@@ -52,8 +53,9 @@ export default buildConfig({
       },
     },
   },
-  // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints.
-  collections: [Users, Properties, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
+  // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints, and
+  // POST /api/properties/{id}/remove as the properties collection's.
+  collections: [Users, { ...Properties, endpoints: propertiesEndpoints }, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
   jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backupTask], deleteJobOnComplete: true },

@@ -4,15 +4,30 @@
 // photo and a contact or booking link — plus the time zone its backup times are shown in.
 // Exactly one is the default: the one the bare paths and unknown hosts answer for. It is made
 // by the migration that introduced properties and cannot be unmarked here.
+// A property made here gets the five areas in the same transaction. It is removed only by
+// POST /api/properties/{id}/remove (endpoints/properties.ts), which takes a final backup first:
+// Payload's own delete is refused.
 // Pages read a property on the server, so REST reads are for signed-in accounts only (the
 // cover could be a hidden photo: the pages only use a visible one).
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { APIError, type CollectionBeforeValidateHook, type CollectionConfig, type Where } from 'payload'
+import { sql } from 'drizzle-orm'
+import {
+  APIError,
+  type CollectionAfterChangeHook,
+  type CollectionBeforeDeleteHook,
+  type CollectionBeforeValidateHook,
+  type CollectionConfig,
+  type PayloadRequest,
+  type Where,
+} from 'payload'
 import { allowedTo, writableWith } from '../../src/access/may'
 import { authenticated } from '../../src/access/authenticated'
 import { PROPERTY_NAME_MAX, PROPERTY_TAGLINE_MAX } from '../../src/lib/constants'
 import { domainProblem, normalizeDomain, propertySlugProblem } from '../../src/lib/property-slug'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
+import { LOCKS } from '../../src/server/db/advisory-lock'
+import { MissingTransactionError, transactionSql } from '../../src/server/db/transaction'
+import { seedSections } from '../../src/server/sections/seed-sections'
 import { validateBookingUrl } from './validate-booking-url'
 import { validateTimeZone } from './validate'
 
@@ -25,6 +40,7 @@ type Draft = { slug?: unknown; domains?: Array<{ domain?: unknown }> | null }
 const refuseTakenAddresses: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
   const draft = (data ?? {}) as Draft
   const self = (originalDoc as { id?: string } | undefined)?.id
+  if (typeof draft.slug === 'string' || draft.domains?.length) await takeAddressesInTurn(req)
   const othersWith = (condition: Where): Where => (self ? { and: [condition, { id: { not_equals: self } }] } : condition)
   if (typeof draft.slug === 'string') {
     const { totalDocs } = await req.payload.count({
@@ -50,6 +66,35 @@ const refuseTakenAddresses: CollectionBeforeValidateHook = async ({ data, origin
   return data
 }
 
+/**
+ * Two saves claiming addresses wait for each other until the first commits, so the second's
+ * check sees the first's row (409) rather than failing on the unique index.
+ */
+async function takeAddressesInTurn(req: PayloadRequest) {
+  try {
+    await (await transactionSql(req)).execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.propertyAddresses})`)
+  } catch (error) {
+    // Without a transaction the check alone answers; the unique indexes stay the last word.
+    if (!(error instanceof MissingTransactionError)) throw error
+  }
+}
+
+/** A new property starts with the five areas, made in the transaction that makes it. */
+const seedAreas: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
+  if (operation === 'create') await seedSections(req.payload, String(doc.id), req)
+  return doc
+}
+
+/** Removing a property takes a final backup and moves its objects: only the product's route does that. */
+const refusePlainDelete: CollectionBeforeDeleteHook = ({ id }) => {
+  throw new APIError(
+    `A property is removed with POST /api/properties/${id}/remove and { "confirm": "<its name>" }, which takes a final backup of it first.`,
+    403,
+    undefined,
+    true,
+  )
+}
+
 export const Properties: CollectionConfig = {
   slug: 'properties',
   labels: { singular: 'Property', plural: 'Properties' },
@@ -69,7 +114,12 @@ export const Properties: CollectionConfig = {
     update: allowedTo('edit-settings'),
     delete: allowedTo('manage-properties'),
   },
-  hooks: { beforeOperation: [strictQuery, strictWrite], beforeValidate: [refuseTakenAddresses] },
+  hooks: {
+    beforeOperation: [strictQuery, strictWrite],
+    beforeValidate: [refuseTakenAddresses],
+    afterChange: [seedAreas],
+    beforeDelete: [refusePlainDelete],
+  },
   fields: [
     {
       name: 'name',

@@ -24,6 +24,7 @@ import * as migration_20261126_121723_section_keys from './20261126_121723_secti
 import * as migration_20261126_130000_backup_property from './20261126_130000_backup_property';
 import * as migration_20261126_131000_duplicate_property from './20261126_131000_duplicate_property';
 import * as migration_20261126_131500_load_sample_property from './20261126_131500_load_sample_property';
+import * as migration_20261126_140000_final_backups from './20261126_140000_final_backups';
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261126_131500_load_sample_property.up,
     down: migration_20261126_131500_load_sample_property.down,
     name: '20261126_131500_load_sample_property',
+  },
+  {
+    up: migration_20261126_140000_final_backups.up,
+    down: migration_20261126_140000_final_backups.down,
+    name: '20261126_140000_final_backups',
   },
 ];

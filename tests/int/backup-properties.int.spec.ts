@@ -58,6 +58,7 @@ afterAll(async () => {
   await pool.query('DELETE FROM media')
   await pool.query('DELETE FROM backups')
   await pool.query('DELETE FROM runs')
+  await pool.query(`DELETE FROM gallery_sections WHERE property_id = $1`, [lodge.id])
   await pool.query(`DELETE FROM properties WHERE slug = 'lodge'`)
 })
 
@@ -72,7 +73,7 @@ async function photo(scope: PropertyScope): Promise<Photo> {
   const rendition = `derived/${id}/400.webp`
   await putObject({ key: original, body: crypto.randomBytes(1500), contentType: 'image/jpeg' })
   await putObject({ key: rendition, body: crypto.randomBytes(500), contentType: 'image/webp' })
-  // The lodge has no sections yet.
+  // The lodge's photos sit in no section.
   const placement = scope === seaside ? {} : { property: scope.id, section: null }
   const doc = await createMedia(payload, {
     storageKey: original,

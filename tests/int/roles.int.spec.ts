@@ -438,6 +438,15 @@ const ROWS: Row[] = [
     manager: restDenied,
     platform: 404,
   },
+  {
+    method: 'POST',
+    path: `/api/properties/${NO_SUCH_ID}/remove`,
+    options: json({ confirm: 'Nowhere' }),
+    anonymous: signInFirst,
+    editor: denied('Your account may not manage properties.'),
+    manager: denied('Your account may not manage properties.'),
+    platform: [404, 'There is no such property: it may have been removed already.'],
+  },
 ]
 
 describe('route × role matrix', () => {

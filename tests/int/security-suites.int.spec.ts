@@ -21,6 +21,7 @@ import { HttpClient, managerClient, type CallOptions } from '../helpers/http-cli
 import { loginSchema, registerSchema } from '../../src/lib/schemas/auth'
 import { loadTimesSchema } from '../../src/lib/schemas/metrics'
 import { assignSectionSchema, bulkAssignSchema, metadataSchema, reorderSchema } from '../../src/lib/schemas/placement'
+import { removePropertySchema } from '../../src/lib/schemas/properties'
 import { createMediaSchema, multipartCompleteSchema, multipartCreateSchema, uploadRequestSchema } from '../../src/lib/schemas/upload'
 import { makePhoto, svgFile } from '../helpers/media-fixtures'
 import { sectionIdOf } from '../helpers/media'
@@ -136,6 +137,8 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/properties/versions/:id': { anonymous: 404, manager: 404 },
   'PATCH /api/properties': { anonymous: 400, manager: 400 },
   'PATCH /api/properties/:id': { anonymous: 403, manager: 404 },
+  // Removal: a platform admin's call without the typed name is a 400.
+  'POST /api/properties/:id/remove': { anonymous: 401, manager: 400 },
   // The multi-tenant plugin's options for the admin's property selector.
   'GET /api/properties/populate-tenant-options': { anonymous: 401, manager: 200 },
   'POST /api/users/forgot-password': { anonymous: 400, manager: 400 },
@@ -443,6 +446,7 @@ function targets(): Target[] {
       base: { sortOrder: 1 },
       schema: { shape: { sortOrder: 0, room: 0, section: 0, tags: 0, isHidden: 0, status: 0, description: 0, uploadedAt: 0 } },
     },
+    { label: 'property removal', method: 'POST', path: `/api/properties/${NO_SUCH_ID}/remove`, base: { confirm: 'Nowhere' }, schema: removePropertySchema },
     { label: 'Payload section edit', method: 'PATCH', path: `/api/gallery-sections/${NO_SUCH_ID}`, base: { position: 1 }, schema: { shape: { position: 0, name: 0, colour: 0, key: 0 } } },
     { label: 'Payload media create', method: 'POST', path: '/api/media', base: { originalFilename: 'a.jpg' }, schema: { shape: { fileType: 0, section: 0, sortOrder: 0, status: 0 } } },
   ]

@@ -97,6 +97,7 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'media-files.ts PUT /media-files/:id/metadata': 'edit-metadata',
   'metrics.ts POST /metrics/load-times': 'public',
   'objects.ts POST /objects/upload': 'upload',
+  'properties.ts POST /:id/remove': 'manage-properties',
   'runs.ts GET /': 'view-hidden',
   'runs.ts GET /:id': 'view-hidden',
   'sections.ts POST /sections/:sectionId/bulk-assign': 'place',

@@ -26,6 +26,7 @@ const KIND_LABELS: Record<KeptBackup['kind'], string> = {
   upload: 'After upload',
   manual: 'Manual',
   'restore-point': 'Restore point',
+  final: 'Final (property removed)',
 }
 
 const localTime = (iso: string) => new Date(iso).toLocaleString()

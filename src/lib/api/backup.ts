@@ -20,7 +20,7 @@ export type BackupStatus = {
 export type KeptBackup = {
   id: string
   file: string
-  kind: 'auto' | 'upload' | 'manual' | 'restore-point'
+  kind: 'auto' | 'upload' | 'manual' | 'restore-point' | 'final'
   createdAt: string
   mediaCount: number
   sectionCount: number

@@ -20,7 +20,8 @@ import { MEDIA_OBJECT_PREFIXES } from '../storage/keys'
 export const BACKUP_FORMAT = 2
 export const BACKUP_APP = 'property-gallery'
 
-export const BACKUP_KINDS = ['auto', 'upload', 'manual', 'restore-point'] as const
+/** 'final': taken by a property's removal, of the property it removes (src/server/properties/remove-property.ts). */
+export const BACKUP_KINDS = ['auto', 'upload', 'manual', 'restore-point', 'final'] as const
 export type BackupKind = (typeof BACKUP_KINDS)[number]
 
 export type ManifestEntry = { key: string; size: number; etag: string | null }

@@ -145,8 +145,8 @@ async function refuseOtherProperties(client: PoolClient, scope: PropertyScope, s
   }
 }
 
-/** Deletes the property's rows of every backed-up table (children first). */
-async function deletePropertyRows(client: PoolClient, scope: PropertyScope, shapes: TableShape[]) {
+/** Deletes the property's rows of every backed-up table (children first); a restore's and a property's removal's. */
+export async function deletePropertyRows(client: PoolClient, scope: PropertyScope, shapes: TableShape[]) {
   const scopes = scopesOf(shapes)
   for (const table of deleteOrder(shapes)) {
     const where = ownedRowsWhere(table, scopes)

@@ -4,6 +4,7 @@
 // (table backup_restore_tidy), so a process killed after the commit loses none of it: the
 // restore's re-run, or the next backup or restore (holding the same lock), finishes it first.
 // Idempotent: an object already moved is not there to move again.
+// A property's removal records its objects here the same way (src/server/properties/remove-property.ts).
 import type { Pool, PoolClient } from 'pg'
 import { keysInJsonText } from './format'
 import { allRowsJson } from './snapshot'

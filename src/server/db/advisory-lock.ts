@@ -14,6 +14,8 @@ export const LOCKS = {
   backupSchedule: 72_410_017,
   /** Creating an account while none may exist yet: two strangers registering together are taken in turn. */
   firstAccount: 72_410_018,
+  /** Saving a property's slug or domains: two saves claiming the same address are taken in turn. */
+  propertyAddresses: 72_410_019,
 } as const
 
 export async function withAdvisoryLock<T>(payload: Payload, key: number, work: () => Promise<T>): Promise<T> {
