@@ -8,9 +8,10 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeBackup } from '../../src/server/backup/format'
+import { restoreBackup } from '../../src/server/backup/restore-backup'
 import { poolOf } from '../../src/server/db/pool'
 import { type PropertyScope } from '../../src/server/db/property-db'
-import { defaultPropertyScope } from '../../src/server/properties/default-property'
+import { defaultPropertyScope, propertyScopeById } from '../../src/server/properties/default-property'
 import { headObject } from '../../src/server/storage/head-object'
 import { putObject } from '../../src/server/storage/put-object'
 import { readObject } from '../../src/server/storage/read-object'
@@ -236,5 +237,15 @@ describe('removing a property', () => {
     // Asked again: the property is gone.
     const again = await platform.json('POST', `/api/properties/${bay}/remove`, { body: { confirm: 'Bay House' } })
     expect(again.status).toBe(404)
+
+    // The final backup restores by its id into a property made afterwards: photos and objects come back.
+    const reborn = await createProperty('Bay House again', 'bay-house-again')
+    const scope = (await propertyScopeById(payload, reborn))!
+    await restoreBackup({ pool, scope, backupId: backups[0].id })
+    expect((await pool.query('SELECT id::text AS id FROM media WHERE property_id = $1 ORDER BY id', [reborn])).rows.map((row) => row.id)).toEqual(
+      bayPhotos.map((one) => one.id).sort(),
+    )
+    for (const key of bayKeys) expect(await headObject({ key })).not.toBeNull()
+    expect(await fingerprint(homeKeys)).toEqual(before)
   }, 60_000)
 })
