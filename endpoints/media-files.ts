@@ -23,10 +23,11 @@ import { requestScope } from '../src/server/properties/request-property'
 /** The caller's prepared answer: every media file for an account that may see hidden ones, the public read model otherwise. */
 async function mediaJson(req: PayloadRequest, key: string, build: (media: MediaFile[]) => unknown): Promise<PreparedAnswer> {
   const audience = audienceFor(req)
+  const scope = await requestScope(req)
   const answer =
     audience === 'admin'
-      ? await adminJson(req.payload, key, ({ media }) => build(media))
-      : await publicJson(req.payload, key, ({ media }) => build(media))
+      ? await adminJson(req.payload, scope, key, ({ media }) => build(media))
+      : await publicJson(req.payload, scope, key, ({ media }) => build(media))
   return { ...answer, key, audience }
 }
 

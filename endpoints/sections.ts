@@ -14,6 +14,7 @@ import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints } from 
 import { badRequest, forbidden, notFound, unauthorized } from '../src/server/http/errors'
 import { refusalMessage } from '../src/server/auth/access'
 import { audienceFor } from '../src/server/auth/request-access'
+import { requestScope } from '../src/server/properties/request-property'
 import { bulkAssign, reorderSection } from '../src/server/media/placement'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 
@@ -26,13 +27,13 @@ function assertSection(snapshot: PublicSnapshot, id: string) {
 
 async function sectionsAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
   // Polled by every open page: counted on its own, not from the whole snapshot (read-model.ts).
-  return { ...(await publicSectionsJson(req.payload)), key: 'sections', audience: 'public' }
+  return { ...(await publicSectionsJson(req.payload, await requestScope(req))), key: 'sections', audience: 'public' }
 }
 
 async function previewAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
   const { sectionId } = parseParams(req, sectionParamsSchema)
   const key = `preview:${sectionId}`
-  const answer = await publicJson(req.payload, key, (snapshot) => {
+  const answer = await publicJson(req.payload, await requestScope(req), key, (snapshot) => {
     const files = snapshot.bySection.get(sectionId)
     if (!files) throw notFound(`Section "${sectionId}" was not found.`)
     return {
@@ -51,7 +52,7 @@ async function sectionMediaAnswer(req: PayloadRequest): Promise<PreparedAnswer> 
   if (section === HIDDEN_SECTION_ID && includeHidden === 'true') {
     if (!req.user) throw unauthorized('Sign in to see hidden media.')
     if (audienceFor(req) !== 'admin') throw forbidden(refusalMessage('view-hidden'))
-    const answer = await adminJson(req.payload, key, ({ media }) =>
+    const answer = await adminJson(req.payload, await requestScope(req), key, ({ media }) =>
       filterByType(
         media.filter((file) => file.isHidden === 'true'),
         type,
@@ -60,7 +61,7 @@ async function sectionMediaAnswer(req: PayloadRequest): Promise<PreparedAnswer> 
     return { ...answer, key, audience: 'admin' }
   }
 
-  const answer = await publicJson(req.payload, key, (snapshot) => {
+  const answer = await publicJson(req.payload, await requestScope(req), key, (snapshot) => {
     assertSection(snapshot, section)
     if (section === HIDDEN_SECTION_ID) return []
     const files = section === ALL_SECTIONS_ID ? snapshot.media : (snapshot.bySection.get(section) ?? [])
@@ -69,7 +70,7 @@ async function sectionMediaAnswer(req: PayloadRequest): Promise<PreparedAnswer> 
   if (audienceFor(req) === 'public' || section === ALL_SECTIONS_ID) return { ...answer, key, audience: 'public' }
 
   // Staff also see the section's media that are still processing or failed.
-  const adminAnswer = await adminJson(req.payload, key, ({ media }) =>
+  const adminAnswer = await adminJson(req.payload, await requestScope(req), key, ({ media }) =>
     filterByType(sortSectionMedia(media.filter((file) => file.section === section)), type),
   )
   return { ...adminAnswer, key, audience: 'admin' }

@@ -7,10 +7,16 @@ import { getPayload } from 'payload'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SIZE } from '@/lib/constants'
 import { deviceClassFromUserAgent, type DeviceClass } from '@/lib/device'
+import { defaultPropertyScope, propertyScopeById } from '@/server/properties/default-property'
+import { stampedPropertyId } from '@/server/properties/property-header'
 import { publicSnapshot, sectionList, type PublicSnapshot } from './read-model'
 
+/** The read model of the property a page is of: the one the host addressed (its domain), else the default. */
 export async function loadSnapshot(): Promise<PublicSnapshot> {
-  return publicSnapshot(await getPayload({ config }))
+  const payload = await getPayload({ config })
+  const stamped = stampedPropertyId(await headers(), payload.secret)
+  const scope = (stamped && (await propertyScopeById(payload, stamped))) || (await defaultPropertyScope(payload))
+  return publicSnapshot(payload, scope)
 }
 
 export async function requestDevice(): Promise<DeviceClass> {

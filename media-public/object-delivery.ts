@@ -1,7 +1,8 @@
 // Object delivery (ARCHITECTURE §5): /public-objects/{filename} (the image, or the
 // playable video), /public-objects/{filename}/w{width}.webp (a rendition) and
 // /public-objects/{filename}/poster.jpg. The bucket stays private; this is the only way
-// out. Visitors get ready, visible media only; a signed-in manager also gets hidden ones.
+// out. Visitors get ready, visible media only; a signed-in account that may see hidden media in
+// the file's property also gets hidden ones.
 // Unknown, hidden, unprocessed or failed media answer 404. ETag/304 and Range come from the store.
 // Renditions and posters are written once per key (and sent as immutable), so the small ones
 // are also kept in memory: the grid's images skip the store's round trip; visibility is still
@@ -19,6 +20,7 @@ type Target = { filename: string; variant: { kind: 'original' } | { kind: 'rendi
 type StoredObject = {
   status: string
   is_hidden: boolean
+  property_id: string
   mime_type: string | null
   file_type: string
   storage_key: string | null
@@ -53,14 +55,16 @@ export async function deliverObject(payload: Payload, request: Request, parts: s
   const target = parseObjectPath(parts)
   if (!target) return notFound()
   const { rows } = await poolOf(payload).query<StoredObject>(
-    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, poster_key, derivatives FROM media WHERE filename = $1`,
+    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, poster_key, derivatives, property_id::text AS property_id
+       FROM media WHERE filename = $1`,
     [target.filename],
   )
   const media = rows[0]
   if (!media || media.status !== 'ready') return notFound()
   let signedIn = false
   if (!visibleToVisitors(media)) {
-    signedIn = may(actorOf(await userFromHeaders(payload, request.headers)), 'view-hidden')
+    // A hidden file is its own property's people's only.
+    signedIn = may(actorOf(await userFromHeaders(payload, request.headers)), 'view-hidden', media.property_id)
     if (!signedIn) return notFound()
   }
 

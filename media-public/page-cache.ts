@@ -1,6 +1,7 @@
-// Rendered public pages, kept per read-model version. The public pages show nothing but the
-// public read model, so a page rendered at version V stays right until media or sections
-// change (any write bumps the version, and a new version misses the cache). A miss asks Next
+// Rendered public pages, kept per property and its read-model version. The public pages show
+// nothing but the property's public read model, so a page rendered at version V stays right
+// until its media or sections change (a write bumps that property's version, and its pages
+// alone are dropped). A miss asks Next
 // for the page (one render, shared by concurrent requests), then the HTML is compressed once
 // per encoding and served from memory. The key includes the device class guessed from the
 // user agent, since the first render's grid columns follow it.
@@ -14,6 +15,8 @@ import type { Payload } from 'payload'
 import { deviceClassFromUserAgent } from '../src/lib/device'
 import { pickEncoding, type Encoding } from '../src/server/http/prepared-json'
 import { readVersion } from '../src/server/cache/read-version'
+import { defaultPropertyScope } from '../src/server/properties/default-property'
+import { PROPERTY_HEADER } from '../src/server/properties/property-header'
 import { utcDay } from '../src/server/metrics/page-token'
 
 const brotli = promisify(zlib.brotliCompress)
@@ -41,8 +44,9 @@ type Page = {
 
 export function publicPageCache(payload: Payload, origin: () => string) {
   const bypass = randomUUID()
-  let version = ''
-  let pages = new Map<string, Promise<Page | null>>()
+  /** The read-model version each property's kept pages were rendered at. */
+  const versions = new Map<string, string>()
+  const pages = new Map<string, Promise<Page | null>>()
 
   async function render(path: string, userAgent: string): Promise<Page | null> {
     const response = await fetch(`${origin()}${path}`, {
@@ -78,14 +82,18 @@ export function publicPageCache(payload: Payload, origin: () => string) {
     // Client-side navigations and prefetches ask for the RSC payload: Next answers those.
     if (req.headers.rsc || req.headers['next-router-prefetch'] || req.headers['next-router-state-tree']) return false
 
-    const current = await readVersion(payload)
-    if (current !== version) {
-      version = current
-      pages = new Map()
+    // The default property's pages only: a render asks this server again, on its own address,
+    // which is the default property's. Another property's pages (on its domain) go to Next.
+    const scope = await defaultPropertyScope(payload)
+    if (req.headers[PROPERTY_HEADER] !== scope.id) return false
+    const current = await readVersion(payload, scope)
+    if (versions.get(scope.id) !== current) {
+      versions.set(scope.id, current)
+      for (const key of pages.keys()) if (key.startsWith(`${scope.id}|`)) pages.delete(key)
     }
     const userAgent = req.headers['user-agent'] ?? ''
     // The day too: a page carries the day's load-time token, valid until the end of the next day.
-    const key = `${url}|${deviceClassFromUserAgent(userAgent)}|${utcDay()}`
+    const key = `${scope.id}|${url}|${deviceClassFromUserAgent(userAgent)}|${utcDay()}`
     let entry = pages.get(key)
     if (!entry) {
       entry = render(url, userAgent).catch(() => null)

@@ -6,7 +6,7 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
 import { getPayload } from 'payload'
 import type { MediaFile } from '@/lib/api/types'
 import { DEFAULT_PROPERTY_NAME, isBookingUrl, type PropertyInfo } from '@/lib/property'
-import { VersionedCache } from '@/server/cache/read-version'
+import { PropertyCaches } from '@/server/cache/read-version'
 import type { PublicSnapshot } from './read-model'
 
 export type PublicProperty = {
@@ -23,7 +23,7 @@ type Stored = {
   bookingUrl?: string | null
 }
 
-const cache = new VersionedCache()
+const caches = new PropertyCaches()
 
 /** True when the about text has any words (an emptied editor keeps an empty paragraph). */
 function hasText(state: SerializedEditorState | null | undefined): state is SerializedEditorState {
@@ -37,11 +37,11 @@ function hasText(state: SerializedEditorState | null | undefined): state is Seri
 }
 
 export async function loadProperty(snapshot: PublicSnapshot): Promise<PublicProperty> {
-  return cache.get(snapshot.version, 'property', async () => {
+  return caches.of(snapshot.scope).get(snapshot.version, 'property', async () => {
     const payload = await getPayload({ config })
     const { docs } = await payload.find({
       collection: 'properties',
-      where: { isDefault: { equals: true } },
+      where: { id: { equals: snapshot.scope.id } },
       depth: 0,
       limit: 1,
       pagination: false,

@@ -1,11 +1,13 @@
-// The public read model: everything a visitor may see, prepared once per read-model
-// version and reused (as objects and as serialised JSON) until media or sections change.
-// Every query here carries PUBLIC_MEDIA_SQL: it can never return hidden or unprocessed media.
+// The public read model of a property: everything a visitor may see, prepared once per
+// read-model version of that property and reused (as objects and as serialised JSON) until its
+// media or sections change. Every query here carries PUBLIC_MEDIA_SQL (it can never return
+// hidden or unprocessed media) and the property (it can never return another property's).
 import type { Payload } from 'payload'
 import { PreparedJson } from '../src/server/http/prepared-json'
 import type { MediaFile, MediaStats, Section } from '../src/lib/api/types'
-import { VersionedCache, readVersion } from '../src/server/cache/read-version'
+import { PropertyCaches, readVersion, scopedVersion } from '../src/server/cache/read-version'
 import { poolOf } from '../src/server/db/pool'
+import { type PropertyScope, propertyDb, raw } from '../src/server/db/property-db'
 import { mapMediaFile, type MediaRecord } from '../src/server/media/map-media-file'
 import { LIST_ORDER_SQL, MEDIA_JOINS, MEDIA_COLUMNS, PUBLIC_MEDIA_SQL } from '../src/server/media/media-sql'
 import { sortSectionMedia } from '../src/lib/media-order'
@@ -14,6 +16,9 @@ import { sortSectionMedia } from '../src/lib/media-order'
 export type SectionRow = { id: string; name: string; icon: string; colour: string; position: number }
 
 export type PublicSnapshot = {
+  /** The property it is of. */
+  scope: PropertyScope
+  /** The property's read-model version (also names the property: ETags never match across properties). */
   version: string
   sections: SectionRow[]
   /** Visible media, newest first. */
@@ -22,17 +27,17 @@ export type PublicSnapshot = {
   bySection: Map<string, MediaFile[]>
 }
 
-const cache = new VersionedCache()
+const caches = new PropertyCaches()
 
-export async function publicSnapshot(payload: Payload): Promise<PublicSnapshot> {
-  const version = await readVersion(payload)
-  return cache.get(version, 'snapshot', () => buildSnapshot(payload, version))
+export async function publicSnapshot(payload: Payload, scope: PropertyScope): Promise<PublicSnapshot> {
+  const version = scopedVersion(scope, await readVersion(payload, scope))
+  return caches.of(scope).get(version, 'snapshot', () => buildSnapshot(payload, scope, version))
 }
 
-/** A serialised answer for the current version, built at most once per version. */
-export async function publicJson(payload: Payload, key: string, build: (snapshot: PublicSnapshot) => unknown) {
-  const snapshot = await publicSnapshot(payload)
-  const body = await cache.get(snapshot.version, `json:${key}`, async () => new PreparedJson(build(snapshot)))
+/** A serialised answer for the property's current version, built at most once per version. */
+export async function publicJson(payload: Payload, scope: PropertyScope, key: string, build: (snapshot: PublicSnapshot) => unknown) {
+  const snapshot = await publicSnapshot(payload, scope)
+  const body = await caches.of(scope).get(snapshot.version, `json:${key}`, async () => new PreparedJson(build(snapshot)))
   return { version: snapshot.version, body }
 }
 
@@ -43,36 +48,35 @@ export async function publicJson(payload: Payload, key: string, build: (snapshot
  * snapshot rebuilt for each poll would read every media record several times a second. The
  * answer equals sectionList(publicSnapshot()) of the same state.
  */
-export async function publicSectionsJson(payload: Payload) {
-  const version = await readVersion(payload)
-  const body = await cache.get(version, 'json:sections', async () => new PreparedJson(await countSections(payload)))
+export async function publicSectionsJson(payload: Payload, scope: PropertyScope) {
+  const version = scopedVersion(scope, await readVersion(payload, scope))
+  const body = await caches.of(scope).get(version, 'json:sections', async () => new PreparedJson(await countSections(payload, scope)))
   return { version, body }
 }
 
-async function countSections(payload: Payload): Promise<Section[]> {
-  const { rows } = await poolOf(payload).query<SectionRow & { count: number }>(
-    `SELECT s.key AS id, s.name, s.icon, s.colour, s.position::float8 AS position,
-            (SELECT count(*) FROM media m WHERE m.section_id = s.id AND ${PUBLIC_MEDIA_SQL})::int AS count
-       FROM gallery_sections s ORDER BY s.position, s.key`,
-  )
+async function countSections(payload: Payload, scope: PropertyScope): Promise<Section[]> {
+  const { rows } = await propertyDb(poolOf(payload), scope).query<SectionRow & { count: number }>`
+    SELECT s.key AS id, s.name, s.icon, s.colour, s.position::float8 AS position,
+           (SELECT count(*) FROM media m WHERE m.section_id = s.id AND ${raw(PUBLIC_MEDIA_SQL)})::int AS count
+      FROM gallery_sections s WHERE s.property_id = ${scope} ORDER BY s.position, s.key`
   return rows.map(({ id, name, icon, colour, count }) => ({ id, name, icon, colour, count }))
 }
 
-async function buildSnapshot(payload: Payload, version: string): Promise<PublicSnapshot> {
-  const pool = poolOf(payload)
+async function buildSnapshot(payload: Payload, scope: PropertyScope, version: string): Promise<PublicSnapshot> {
+  const db = propertyDb(poolOf(payload), scope)
   const [sections, media] = await Promise.all([
-    pool.query<SectionRow>(
-      'SELECT key AS id, name, icon, colour, position::float8 AS position FROM gallery_sections ORDER BY position, key',
-    ),
-    pool.query<MediaRecord>(
-      `SELECT ${MEDIA_COLUMNS} FROM media m ${MEDIA_JOINS} WHERE ${PUBLIC_MEDIA_SQL} ORDER BY ${LIST_ORDER_SQL}`,
-    ),
+    db.query<SectionRow>`
+      SELECT key AS id, name, icon, colour, position::float8 AS position FROM gallery_sections
+       WHERE property_id = ${scope} ORDER BY position, key`,
+    db.query<MediaRecord>`
+      SELECT ${raw(MEDIA_COLUMNS)} FROM media m ${raw(MEDIA_JOINS)}
+       WHERE m.property_id = ${scope} AND ${raw(PUBLIC_MEDIA_SQL)} ORDER BY ${raw(LIST_ORDER_SQL)}`,
   ])
   const files = media.rows.map((row) => mapMediaFile(row))
   const bySection = new Map<string, MediaFile[]>(sections.rows.map((section) => [section.id, []]))
   for (const file of files) if (file.section) bySection.get(file.section)?.push(file)
   for (const [id, list] of bySection) bySection.set(id, sortSectionMedia(list))
-  return { version, sections: sections.rows, media: files, bySection }
+  return { scope, version, sections: sections.rows, media: files, bySection }
 }
 
 export function sectionList(snapshot: PublicSnapshot): Section[] {

@@ -12,6 +12,7 @@ import { poolOf } from '../server/db/pool'
 import { readEnv } from '../server/env'
 import { trustProxyFrom } from './http/client-address'
 import { hostRequestHandler } from './http/host-server'
+import { propertyAddressing } from './http/property-address'
 import { productRoutes } from './http/product-routes'
 import { securityHeaders, storeOrigins } from './http/security-headers'
 import { stopJobsWorkers } from '../server/jobs/worker'
@@ -40,6 +41,7 @@ async function main() {
       trust: trustProxyFrom(process.env.TRUST_PROXY),
       secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()), dev }),
+      address: propertyAddressing(payload, trustProxyFrom(process.env.TRUST_PROXY)),
       routes: [...productRoutes(payload), servePublicPage],
       next: handle,
       onError: (error, req) => payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` }),

@@ -21,10 +21,11 @@ import * as migration_20261126_115202_properties from './20261126_115202_propert
 import * as migration_20261126_120123_property_scope from './20261126_120123_property_scope';
 import * as migration_20261126_121145_run_property from './20261126_121145_run_property';
 import * as migration_20261126_121723_section_keys from './20261126_121723_section_keys';
-import * as migration_20261126_130000_backup_property from './20261126_130000_backup_property';
-import * as migration_20261126_131000_duplicate_property from './20261126_131000_duplicate_property';
-import * as migration_20261126_131500_load_sample_property from './20261126_131500_load_sample_property';
-import * as migration_20261126_140000_final_backups from './20261126_140000_final_backups';
+import * as migration_20261126_122000_backup_property from './20261126_122000_backup_property';
+import * as migration_20261126_122100_duplicate_property from './20261126_122100_duplicate_property';
+import * as migration_20261126_122200_load_sample_property from './20261126_122200_load_sample_property';
+import * as migration_20261126_125500_read_version_per_property from './20261126_125500_read_version_per_property';
+import * as migration_20261126_125600_final_backups from './20261126_125600_final_backups';
 
 export const migrations = [
   {
@@ -140,26 +141,31 @@ export const migrations = [
   {
     up: migration_20261126_121723_section_keys.up,
     down: migration_20261126_121723_section_keys.down,
-    name: '20261126_121723_section_keys'
+    name: '20261126_121723_section_keys',
   },
   {
-    up: migration_20261126_130000_backup_property.up,
-    down: migration_20261126_130000_backup_property.down,
-    name: '20261126_130000_backup_property',
+    up: migration_20261126_122000_backup_property.up,
+    down: migration_20261126_122000_backup_property.down,
+    name: '20261126_122000_backup_property',
   },
   {
-    up: migration_20261126_131000_duplicate_property.up,
-    down: migration_20261126_131000_duplicate_property.down,
-    name: '20261126_131000_duplicate_property',
+    up: migration_20261126_122100_duplicate_property.up,
+    down: migration_20261126_122100_duplicate_property.down,
+    name: '20261126_122100_duplicate_property',
   },
   {
-    up: migration_20261126_131500_load_sample_property.up,
-    down: migration_20261126_131500_load_sample_property.down,
-    name: '20261126_131500_load_sample_property',
+    up: migration_20261126_122200_load_sample_property.up,
+    down: migration_20261126_122200_load_sample_property.down,
+    name: '20261126_122200_load_sample_property',
   },
   {
-    up: migration_20261126_140000_final_backups.up,
-    down: migration_20261126_140000_final_backups.down,
-    name: '20261126_140000_final_backups',
+    up: migration_20261126_125500_read_version_per_property.up,
+    down: migration_20261126_125500_read_version_per_property.down,
+    name: '20261126_125500_read_version_per_property',
+  },
+  {
+    up: migration_20261126_125600_final_backups.up,
+    down: migration_20261126_125600_final_backups.down,
+    name: '20261126_125600_final_backups',
   },
 ];

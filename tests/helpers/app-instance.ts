@@ -15,6 +15,7 @@ import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { endedBeforeReady, retryLoaderHang } from './instances'
 import { TSX_NODE_ARGS } from '../../src/host/entries'
+import { defaultPropertyScope } from '../../src/server/properties/default-property'
 
 const READY = 'APP-INSTANCE-READY '
 
@@ -102,6 +103,7 @@ async function main() {
   const { hostRequestHandler } = await import('../../src/host/http/host-server')
   const { trustProxyFrom } = await import('../../src/host/http/client-address')
   const { productRoutes } = await import('../../src/host/http/product-routes')
+  const { propertyAddressing } = await import('../../src/host/http/property-address')
   const { sendWebResponse, toHeaders } = await import('../../src/host/http/node-bridge')
   const { securityHeaders, storeOrigins } = await import('../../src/host/http/security-headers')
   const { readEnv } = await import('../../src/server/env')
@@ -143,7 +145,7 @@ async function main() {
         res.writeHead(200, { 'Content-Type': 'text/html' }).end('next stand-in')
         return
       }
-      const snapshot = await publicSnapshot(payload)
+      const snapshot = await publicSnapshot(payload, await defaultPropertyScope(payload))
       renders += 1
       const items = snapshot.media.map((media) => `<li data-id="${media.id}">${media.originalFilename}</li>`).join('')
       res
@@ -169,6 +171,7 @@ async function main() {
       trust: trustProxyFrom('loopback'),
       secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
+      address: propertyAddressing(payload, trustProxyFrom('loopback')),
       routes: [...productRoutes(payload), servePublicPage],
       next: standIn,
       onError: (error, req) => payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` }),

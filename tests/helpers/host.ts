@@ -13,6 +13,7 @@ import { sendWebResponse, toHeaders } from '../../src/host/http/node-bridge'
 import { productRoutes } from '../../src/host/http/product-routes'
 import { securityHeaders, storeOrigins } from '../../src/host/http/security-headers'
 import { testConfig as config } from './test-config'
+import { propertyAddressing } from '../../src/host/http/property-address'
 
 export const NEXT_STAND_IN = 'next stand-in'
 
@@ -49,6 +50,7 @@ export async function startTestHost(payload: Payload, { trustProxy }: { trustPro
       trust: trustProxyFrom(trustProxy),
       secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
+      address: propertyAddressing(payload, trustProxyFrom(trustProxy)),
       routes: productRoutes(payload),
       next: payloadRest,
       onError: (error) => errors.push(error),

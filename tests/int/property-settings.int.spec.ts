@@ -10,6 +10,7 @@ import { readVersion } from '../../src/server/cache/read-version'
 import { Session, signedInAdmin } from '../helpers/api'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
+import { defaultPropertyScope } from '../../src/server/properties/default-property'
 
 let payload: Payload
 let admin: Session
@@ -55,14 +56,14 @@ beforeAll(async () => {
 
 describe("the default property's settings", () => {
   it('is named "Property Gallery" on a fresh install, with nothing else set', async () => {
-    const property = await loadProperty(await publicSnapshot(payload))
+    const property = await loadProperty(await publicSnapshot(payload, await defaultPropertyScope(payload)))
     expect(property.info).toEqual({ name: 'Property Gallery', tagline: null, bookingUrl: null })
     expect(property.about).toBeNull()
     expect(property.cover).toBeNull()
   })
 
   it('stores name, tagline, about, cover and booking link, and a save bumps the read-model version', async () => {
-    const before = await readVersion(payload)
+    const before = await readVersion(payload, await defaultPropertyScope(payload))
     await update({
       name: 'Seaview Cottage',
       tagline: 'Three bedrooms above the harbour',
@@ -70,8 +71,8 @@ describe("the default property's settings", () => {
       coverPhoto: ids.cover,
       bookingUrl: 'https://example.com/book',
     })
-    expect(Number(await readVersion(payload))).toBeGreaterThan(Number(before))
-    const property = await loadProperty(await publicSnapshot(payload))
+    expect(Number(await readVersion(payload, await defaultPropertyScope(payload)))).toBeGreaterThan(Number(before))
+    const property = await loadProperty(await publicSnapshot(payload, await defaultPropertyScope(payload)))
     expect(property.info).toEqual({
       name: 'Seaview Cottage',
       tagline: 'Three bedrooms above the harbour',
@@ -83,9 +84,9 @@ describe("the default property's settings", () => {
 
   it('never uses a hidden cover photo, nor one whose processing has not finished', async () => {
     await update({ coverPhoto: ids.hidden })
-    expect((await loadProperty(await publicSnapshot(payload))).cover).toBeNull()
+    expect((await loadProperty(await publicSnapshot(payload, await defaultPropertyScope(payload)))).cover).toBeNull()
     await update({ coverPhoto: ids.pending })
-    expect((await loadProperty(await publicSnapshot(payload))).cover).toBeNull()
+    expect((await loadProperty(await publicSnapshot(payload, await defaultPropertyScope(payload)))).cover).toBeNull()
     await update({ coverPhoto: ids.cover })
   })
 
@@ -106,7 +107,7 @@ describe("the default property's settings", () => {
 
 describe('the sitemap', () => {
   it('lists the public pages and visible media only', async () => {
-    const entries = sitemapEntries(await publicSnapshot(payload), new URL('https://gallery.example.com'))
+    const entries = sitemapEntries(await publicSnapshot(payload, await defaultPropertyScope(payload)), new URL('https://gallery.example.com'))
     const urls = entries.map((entry) => entry.url)
     expect(urls).toContain('https://gallery.example.com/')
     expect(urls).toContain('https://gallery.example.com/gallery')

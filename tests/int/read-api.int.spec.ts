@@ -7,6 +7,7 @@ import type { MediaFile } from '../../src/lib/api/types'
 import { Session, signedInAdmin } from '../helpers/api'
 import { createMedia, sectionIdOf } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
+import { defaultPropertyScope } from '../../src/server/properties/default-property'
 
 let payload: Payload
 let admin: Session
@@ -48,7 +49,7 @@ describe('GET /api/sections', () => {
 
   it('counts on its own exactly what the pages render from the whole snapshot', async () => {
     const { body } = await visitor.json('GET', '/api/sections')
-    expect(body).toEqual(sectionList(await publicSnapshot(payload)))
+    expect(body).toEqual(sectionList(await publicSnapshot(payload, await defaultPropertyScope(payload))))
   })
 
   it("carries each section's colour as edited in Payload, which the admin's badges use", async () => {

@@ -23,6 +23,8 @@ type Options = {
   /** Payload's secret (payload.secret): proves the stamped client address to the services. */
   secret: string
   headers: Record<string, string>
+  /** Addresses the request to a property first (property-address.ts); answers true when it answered it. */
+  address?: HostRoute
   /** Tried in turn; the first that answers wins. */
   routes: HostRoute[]
   /** Next's request handler: everything else. */
@@ -84,15 +86,16 @@ export function refuseBadRequest(req: IncomingMessage, res: ServerResponse): boo
   return false
 }
 
-export function hostRequestHandler({ trust, secret, headers, routes, next, onError }: Options) {
+export function hostRequestHandler({ trust, secret, headers, address, routes, next, onError }: Options) {
   return (req: IncomingMessage, res: ServerResponse) => {
     stampClientAddress(req, trust, secret)
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
-    if (refuseBadRequest(req, res)) {
-      req.resume()
-      return
-    }
     const run = async () => {
+      // The property first: it may serve a prefixed path as its bare one, which the checks then see.
+      if ((address && (await address(req, res))) || refuseBadRequest(req, res)) {
+        req.resume()
+        return
+      }
       for (const route of routes) if (await route(req, res)) return
       await next(req, res)
     }

@@ -323,7 +323,7 @@ export async function restoreLocked({
       restoredKeys = new Set<string>()
       for (const table of plan) keysInRows(table.rows, restoredKeys)
       // The triggers bump it for media and sections; a table added later may have none.
-      await client.query('UPDATE gallery_read_version SET version = version + 1 WHERE id = 1')
+      await propertyDb(client, scope).query`UPDATE gallery_read_version SET version = version + 1 WHERE property_id = ${scope}`
     } finally {
       await settled
     }

@@ -1,15 +1,19 @@
-// The read-model version: a counter in PostgreSQL that triggers bump on every write to
-// media or sections (whoever writes: our endpoints, Payload's editors, a restore).
-// Answers prepared for one version are reused until it changes, in every app instance.
+// The read-model version of a property: a counter in PostgreSQL that triggers bump on every
+// write to the property's media, their texts, its sections or its own record (whoever writes:
+// our endpoints, Payload's editors, a restore). Answers prepared for one version are reused
+// until it changes, in every app instance; a write in one property leaves the others' valid.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
+import { type PropertyScope, propertyDb } from '../db/property-db'
 
-export async function readVersion(payload: Payload): Promise<string> {
-  const { rows } = await poolOf(payload).query<{ version: string }>(
-    'SELECT version::text AS version FROM gallery_read_version WHERE id = 1',
-  )
+export async function readVersion(payload: Payload, scope: PropertyScope): Promise<string> {
+  const { rows } = await propertyDb(poolOf(payload), scope).query<{ version: string }>`
+    SELECT version::text AS version FROM gallery_read_version WHERE property_id = ${scope}`
   return rows[0]?.version ?? '0'
 }
+
+/** The version string of a property's answers: its counter, and its id so two properties' never match. */
+export const scopedVersion = (scope: PropertyScope, version: string) => `${version}.${scope.id.slice(0, 8)}`
 
 type Entry = { version: string; values: Map<string, Promise<unknown>> }
 
@@ -28,5 +32,24 @@ export class VersionedCache {
       value.catch(() => values.get(key) === value && values.delete(key))
     }
     return value
+  }
+}
+
+/**
+ * One VersionedCache per property, the most recently used kept (a property's prepared answers
+ * are a few MB at 1,000 media): a property not asked for in a while is prepared again.
+ */
+export class PropertyCaches {
+  private caches = new Map<string, VersionedCache>()
+
+  constructor(private readonly limit = 64) {}
+
+  of(scope: PropertyScope): VersionedCache {
+    let cache = this.caches.get(scope.id)
+    if (cache) this.caches.delete(scope.id)
+    else cache = new VersionedCache()
+    this.caches.set(scope.id, cache)
+    if (this.caches.size > this.limit) this.caches.delete(this.caches.keys().next().value!)
+    return cache
   }
 }

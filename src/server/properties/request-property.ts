@@ -1,11 +1,13 @@
 // Which property a request acts on, worked out once per request and kept on `req.context`:
 // every endpoint (src/server/http/endpoint.ts) and the host's own paths
 // (src/host/http/payload-request.ts) scope the request before anything asks what the caller
-// may do, so the access rules read it synchronously. Today that is the default property; the
-// Host header and /p/{slug} choose among several (docs/properties-design.md §2.6).
+// may do, so the access rules read it synchronously. It is the property the host addressed
+// (its `/p/{slug}` prefix or Host header, stamped with a proof: property-header.ts), else the
+// default property.
 import type { PayloadRequest } from 'payload'
 import type { PropertyScope } from '../db/property-db'
-import { defaultPropertyScope } from './default-property'
+import { defaultPropertyScope, propertyScopeById } from './default-property'
+import { stampedPropertyId } from './property-header'
 
 const CONTEXT_KEY = 'propertyScope'
 
@@ -13,7 +15,8 @@ const CONTEXT_KEY = 'propertyScope'
 export async function requestScope(req: PayloadRequest): Promise<PropertyScope> {
   const known = req.context?.[CONTEXT_KEY] as PropertyScope | undefined
   if (known) return known
-  const scope = await defaultPropertyScope(req.payload)
+  const stamped = req.headers ? stampedPropertyId(req.headers, req.payload.secret) : null
+  const scope = (stamped && (await propertyScopeById(req.payload, stamped))) || (await defaultPropertyScope(req.payload))
   req.context ??= {}
   req.context[CONTEXT_KEY] = scope
   return scope
