@@ -88,7 +88,7 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
         )}
         {mayManageProperties && (
           <a className={styles.button} href={OVERVIEW_URL}>
-            Properties
+            All Properties
           </a>
         )}
         <button type="button" className={styles.button} onClick={() => window.open(`${base}/gallery`, '_blank', 'noopener')}>
