@@ -50,7 +50,13 @@ export default buildConfig({
         dashboard: { Component: '/src/admin/media-gallery-view#MediaGalleryView' },
         // Visitors sign in on the product's own /login page, not Payload's.
         login: { Component: '/src/admin/redirect-to-login#RedirectToLogin' },
+        // Every property with its media count and last backup (platform admins).
+        propertiesOverview: {
+          Component: '/collections/properties/admin/overview-view#PropertiesOverviewView',
+          path: '/properties-overview',
+        },
       },
+      afterNavLinks: ['/collections/properties/admin/overview-nav-link#PropertiesNavLink'],
     },
   },
   // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints, and

@@ -1,9 +1,11 @@
 // Sign-in API of spec §7: GET /api/user, POST /api/login, POST /api/register, POST /api/logout.
 import { loginSchema, registerSchema } from '../src/lib/schemas/auth'
 import { signIn, register, signOut } from '../src/server/auth/sessions'
+import { actorOf } from '../src/server/auth/access'
 import { mapCurrentUser, mapUser } from '../src/server/auth/map-user'
 import { registrationOpen } from '../src/server/auth/registration'
-import { defaultProperty } from '../src/server/properties/default-property'
+import { accountProperties } from '../src/server/properties/account-properties'
+import { scopeRequest } from '../src/server/properties/request-property'
 import { endpoint, parseBody } from '../src/server/http/endpoint'
 import { unauthorized } from '../src/server/http/errors'
 import { limitRegistration, limitSignIn } from '../src/server/auth/sign-in-limits'
@@ -14,7 +16,9 @@ const withCookie = (body: unknown, cookie: string | null, status = 200) =>
 export const authEndpoints = [
   endpoint('get', '/user', 'public', async (req) => {
     if (!req.user) throw unauthorized('Not signed in.')
-    return Response.json(mapCurrentUser(req.user, await defaultProperty(req.payload)), { headers: { 'Cache-Control': 'no-store' } })
+    // The request's property (scoped by the plumbing) is the one the answer's permissions are for.
+    const { property, properties } = await accountProperties(req.payload, actorOf(req.user), await scopeRequest(req))
+    return Response.json(mapCurrentUser(req.user, property, properties), { headers: { 'Cache-Control': 'no-store' } })
   }),
 
   endpoint('post', '/login', 'public', async (req) => {

@@ -4,7 +4,7 @@
 // once a file's bytes are stored its record is created and the lists refresh.
 import AwsS3 from '@uppy/aws-s3'
 import Uppy, { type Body, type Meta } from '@uppy/core'
-import { ApiError } from '@/lib/api/client'
+import { ApiError, apiUrl } from '@/lib/api/client'
 import { registerUpload } from '@/lib/api/uploads'
 import { ALLOWED_MIME_TYPES, MULTIPART_THRESHOLD_BYTES } from '@/lib/constants'
 
@@ -25,8 +25,9 @@ export function createUploader({ id, maxNumberOfFiles, maxFileSize, onRegistered
     restrictions: { maxNumberOfFiles, maxFileSize: maxFileSize ?? null, allowedFileTypes: ALLOWED_TYPES },
   })
   uppy.use(AwsS3, {
-    // Our API answers the uploader calls (GET /api/s3/params, /api/s3/multipart…) for the signed-in manager.
-    companionEndpoint: '/api',
+    // Our API answers the uploader calls (GET /api/s3/params, /api/s3/multipart…) for the signed-in
+    // manager, under the property's base like every call of the screen.
+    companionEndpoint: apiUrl('/api'),
     shouldUseMultipart: (file) => (file.size ?? 0) > MULTIPART_THRESHOLD_BYTES,
   })
   // The POST form is bound to the exact size: the server needs it with the other metadata.

@@ -127,6 +127,7 @@ describe('accounts and roles', () => {
       email: null,
       createdAt: expect.any(String),
       property: { id: expect.any(String), name: 'Property Gallery', slug: 'default' },
+      properties: [{ id: expect.any(String), name: 'Property Gallery', slug: 'default' }],
       role: 'content-editor',
       permissions: {
         'view-hidden': true,

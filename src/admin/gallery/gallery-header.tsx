@@ -1,23 +1,26 @@
-// Header of Media Gallery Pro (spec §1, §2): title, the platform-ready badge, the panel's
-// description, a greeting with the username, Logout, settings, Public Gallery, Open in New
-// Window, the upload button with its modal (spec §2 "Upload button and modal") and the
-// button that opens the Duplicate Detection dialog.
+// Header of Media Gallery Pro (spec §1, §2): title, the name of the property the screen acts
+// on, the platform-ready badge, the panel's description, a greeting with the username, Logout,
+// settings, the Properties overview (platform admins), Public Gallery (the property's own),
+// Open in New Window, the upload button with its modal (spec §2 "Upload button and modal") and
+// the button that opens the Duplicate Detection dialog.
 'use client'
 import { Settings } from 'lucide-react'
 import { memo, useState } from 'react'
 import { UploadButton } from '@/admin/upload-button'
 import { useLogout } from '@/lib/api/auth'
-import { useCurrentUser } from '@/lib/api/current-user'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
 import { DuplicatesDialog } from './duplicates-dialog'
 import { useMay } from './permissions'
+import { useProperty } from './property-scope'
 import styles from './gallery.module.css'
 import { useTouchDevice } from './use-media-query'
 
 const NEW_WINDOW_FEATURES = 'width=1200,height=800'
 /** The property's own record: name, tagline, about, cover, booking link. */
 const settingsUrl = (propertyId: string) => `/admin/collections/properties/${propertyId}`
+/** Every property with its media count and last backup (platform admins). */
+const OVERVIEW_URL = '/admin/properties-overview'
 
 type Props = { username: string; onRegistered: () => void }
 
@@ -30,7 +33,8 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
   const mayUpload = useMay('upload')
   const mayScan = useMay('scan')
   const mayEditSettings = useMay('edit-settings')
-  const property = useCurrentUser().data?.property
+  const mayManageProperties = useMay('manage-properties')
+  const { property, base } = useProperty()
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -52,6 +56,11 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
       <div>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>Media Gallery Pro</h1>
+          {property && (
+            <span className={styles.propertyName} title="The property this screen manages">
+              {property.name}
+            </span>
+          )}
           <span className={styles.readyBadge}>Property Management Platform Ready</span>
         </div>
         <p className={styles.subtitle}>Manage your property&apos;s photo gallery</p>
@@ -77,7 +86,12 @@ export const GalleryHeader = memo(function GalleryHeader({ username, onRegistere
             <Settings size={16} />
           </a>
         )}
-        <button type="button" className={styles.button} onClick={() => window.open('/gallery', '_blank', 'noopener')}>
+        {mayManageProperties && (
+          <a className={styles.button} href={OVERVIEW_URL}>
+            All Properties
+          </a>
+        )}
+        <button type="button" className={styles.button} onClick={() => window.open(`${base}/gallery`, '_blank', 'noopener')}>
           Public Gallery
         </button>
         {!touch && (

@@ -6,7 +6,7 @@
 'use client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { BACKUP_STATUS_POLL_MS } from '../constants'
-import { apiRequest } from './client'
+import { apiRequest, apiUrl } from './client'
 import { followRun } from './runs'
 import { queryKeys } from './query-keys'
 
@@ -62,7 +62,7 @@ export const createBackup = (queryClient: QueryClient) =>
 export const restoreBackup = (queryClient: QueryClient, backupId?: string) =>
   runToEnd<{ message: string }>(queryClient, 'restore', () => apiRequest('POST', '/api/backup/restore', backupId ? { backupId } : undefined))
 
-export const backupDownloadUrl = (id: string) => `/api/backups/${encodeURIComponent(id)}/download`
+export const backupDownloadUrl = (id: string) => apiUrl(`/api/backups/${encodeURIComponent(id)}/download`)
 
 export const useBackupStatus = () =>
   useQuery({ queryKey: queryKeys.backup.status(), queryFn: getBackupStatus, refetchInterval: BACKUP_STATUS_POLL_MS })

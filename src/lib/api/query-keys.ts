@@ -2,6 +2,7 @@
 export const queryKeys = {
   user: ['user'] as const,
   currentUser: ['user', 'current'] as const,
+  account: ['user', 'account'] as const,
   registration: ['registration'] as const,
   sections: {
     all: ['sections'] as const,

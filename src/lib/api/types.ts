@@ -89,8 +89,23 @@ export type User = { id: string; username: string; email?: string | null; create
 /** A property as the admin names it: its id, name and the slug of its /p/{slug} address. */
 export type PropertyRef = { id: string; name: string; slug: string }
 
-/** GET /api/user: the account, its role, what it may do and the property the screen acts on. */
-export type CurrentUser = User & { role: Role | null; permissions: Permissions; property: PropertyRef }
+/** A row of the Properties overview (platform admins). */
+export type PropertyOverview = {
+  id: string
+  name: string
+  slug: string
+  isDefault: boolean
+  timeZone: string
+  mediaCount: number
+  /** When the last complete backup finished, or null when there is none. */
+  lastBackupAt: Date | null
+}
+
+/**
+ * GET /api/user: the account, its role, what it may do in the property the request acts on,
+ * that property, and the properties the account may act on (sorted by name).
+ */
+export type CurrentUser = User & { role: Role | null; permissions: Permissions; property: PropertyRef; properties: PropertyRef[] }
 
 /** Spec §3 Duplicate group: files best first (the first is the Best Quality one). */
 export type DuplicateGroup = {
