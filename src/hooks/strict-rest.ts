@@ -21,13 +21,15 @@ type FieldKind = { type: string; hasMany: boolean; relationTo?: string; options?
 const bad = (message: string) => new APIError(message, 400, null, true)
 
 /** Top-level data fields of a collection (collapsibles and rows hold theirs at the top level). */
-function fieldKinds(fields: Field[], into = new Map<string, FieldKind>()): Map<string, FieldKind> {
+function fieldKinds(fields: Field[], into = new Map<string, FieldKind>(), prefix = ''): Map<string, FieldKind> {
   for (const field of fields) {
-    if (field.type === 'collapsible' || field.type === 'row') fieldKinds(field.fields, into)
+    if (field.type === 'collapsible' || field.type === 'row') fieldKinds(field.fields, into, prefix)
     else if ('name' in field && field.type !== 'ui') {
+      // An array's fields are queried by their path (`domains.domain`), as Payload queries them.
+      if (field.type === 'array') fieldKinds(field.fields, into, `${prefix}${field.name}.`)
       const options =
         field.type === 'select' ? field.options.map((option) => (typeof option === 'string' ? option : option.value)) : undefined
-      into.set(field.name, {
+      into.set(`${prefix}${field.name}`, {
         type: field.type,
         hasMany: 'hasMany' in field && Boolean(field.hasMany),
         relationTo: field.type === 'relationship' && typeof field.relationTo === 'string' ? field.relationTo : undefined,

@@ -168,3 +168,18 @@ describe('addressing a property', () => {
     expect(await rowOf(ids.lodge)).toEqual(before)
   })
 })
+
+describe("a property's domains over REST", () => {
+  it('are saved lower-cased, and one another property has answers 409', async () => {
+    const made = await admin.json('POST', '/api/properties', {
+      body: { name: 'Harbour House', slug: 'harbour', domains: [{ domain: 'Harbour.Example.com' }] },
+    })
+    expect(made.status).toBe(201)
+    expect(made.body.doc.domains.map((row: { domain: string }) => row.domain)).toEqual(['harbour.example.com'])
+    const taken = await admin.json('POST', '/api/properties', {
+      body: { name: 'Copycat', slug: 'copycat', domains: [{ domain: 'HARBOUR.example.com' }] },
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.body.errors?.[0]?.message ?? taken.body.message).toBe('Another property already answers on harbour.example.com.')
+  })
+})

@@ -19,15 +19,26 @@ export function propertyAddressing(payload: Payload, trust: TrustProxy) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     delete req.headers[PROPERTY_HEADER]
     delete req.headers[PROPERTY_PROOF_HEADER]
-    const resolution = resolveProperty(await currentDirectory(payload), { host: requestHostOf(req, trust), path: req.url ?? '/' })
+    const path = req.url ?? '/'
+    let directory
+    try {
+      directory = await currentDirectory(payload)
+    } catch (error) {
+      // The database is out and no directory was ever read: a prefixed request cannot be
+      // addressed (503 by the caller); any other goes on as the default property's, and answers
+      // what it can without the database (a visitor's "nobody signed in").
+      if (/^\/p\//.test(path)) throw error
+      return false
+    }
+    const resolution = resolveProperty(directory, { host: requestHostOf(req, trust), path })
     if (resolution.kind === 'unknown-slug') {
       const api = /^\/p\/[^/]+\/api(\/|$)/.test(req.url ?? '')
       res.writeHead(404, { 'Content-Type': api ? 'application/json' : 'text/plain; charset=utf-8' })
       res.end(api ? JSON.stringify({ message: `There is no property "${resolution.slug}".` }) : 'This page could not be found.')
       return true
     }
-    const { property, basePath, path } = resolution
-    if (basePath && PREFIXED_ROUTES.test(path)) req.url = path
+    const { property, basePath } = resolution
+    if (basePath && PREFIXED_ROUTES.test(resolution.path)) req.url = resolution.path
     req.headers[PROPERTY_HEADER] = property.id
     req.headers[PROPERTY_PROOF_HEADER] = propertyProof(property.id, payload.secret)
     return false

@@ -1,6 +1,7 @@
 // The installation's properties as the host addresses them (resolve.ts): read from the database
 // and kept, asked again when the properties change. Whether they changed is one small query,
 // made at most once a second, so a property created or given a domain answers within a second.
+// While the database is out, the properties last read go on addressing requests.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
 import { type AddressableProperty, type PropertyDirectory, propertyDirectory } from './resolve'
@@ -29,7 +30,13 @@ export async function currentDirectory(payload: Payload): Promise<PropertyDirect
   const known = previous ? await previous.catch(() => null) : null
   if (known && Date.now() - known.checkedAt < RECHECK_MS) return known.directory
   const next = (async (): Promise<Kept> => {
-    const { rows } = await poolOf(payload).query<{ signature: string }>(SIGNATURE_SQL)
+    const { rows } = await poolOf(payload)
+      .query<{ signature: string }>(SIGNATURE_SQL)
+      .catch((error: unknown) => {
+        // The database is out: the properties last read still address requests.
+        if (known) return { rows: [{ signature: known.signature }] }
+        throw error
+      })
     const signature = rows[0].signature
     const directory = known?.signature === signature ? known.directory : await readDirectory(payload)
     return { signature, directory, checkedAt: Date.now() }

@@ -16,7 +16,8 @@ export async function requestScope(req: PayloadRequest): Promise<PropertyScope> 
   const known = req.context?.[CONTEXT_KEY] as PropertyScope | undefined
   if (known) return known
   const stamped = req.headers ? stampedPropertyId(req.headers, req.payload.secret) : null
-  const scope = (stamped && (await propertyScopeById(req.payload, stamped))) || (await defaultPropertyScope(req.payload))
+  const byDefault = await defaultPropertyScope(req.payload)
+  const scope = !stamped || stamped === byDefault.id ? byDefault : ((await propertyScopeById(req.payload, stamped)) ?? byDefault)
   req.context ??= {}
   req.context[CONTEXT_KEY] = scope
   return scope
