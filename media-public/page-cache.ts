@@ -1,13 +1,14 @@
 // Rendered public pages, kept per property and its read-model version. The public pages show
 // nothing but the property's public read model, so a page rendered at version V stays right
 // until its media or sections change (a write bumps that property's version, and its pages
-// alone are dropped). A miss asks Next
+// alone are dropped). A page is rendered by asking this server again under the Host it was
+// asked on: the default property's on the server's own address, another property's on its domain. A miss asks Next
 // for the page (one render, shared by concurrent requests), then the HTML is compressed once
 // per encoding and served from memory. The key includes the device class guessed from the
 // user agent, since the first render's grid columns follow it.
 // Only anonymous full-page GETs of the public routes are served here; everything else,
 // including client-side navigations (RSC requests), goes to Next as before.
-import type http from 'node:http'
+import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -15,7 +16,10 @@ import type { Payload } from 'payload'
 import { deviceClassFromUserAgent } from '../src/lib/device'
 import { pickEncoding, type Encoding } from '../src/server/http/prepared-json'
 import { readVersion } from '../src/server/cache/read-version'
-import { defaultPropertyScope } from '../src/server/properties/default-property'
+import type { PropertyScope } from '../src/server/db/property-db'
+import { defaultPropertyScope, propertyScopeById } from '../src/server/properties/default-property'
+import { currentDirectory } from '../src/server/properties/directory'
+import { resolveProperty } from '../src/server/properties/resolve'
 import { PROPERTY_HEADER } from '../src/server/properties/property-header'
 import { utcDay } from '../src/server/metrics/page-token'
 
@@ -48,16 +52,45 @@ export function publicPageCache(payload: Payload, origin: () => string) {
   const versions = new Map<string, string>()
   const pages = new Map<string, Promise<Page | null>>()
 
-  async function render(path: string, userAgent: string): Promise<Page | null> {
-    const response = await fetch(`${origin()}${path}`, {
-      headers: { 'user-agent': userAgent, 'accept-encoding': 'identity', 'x-public-page-render': bypass },
-      redirect: 'manual',
+  /** Asks this server for the page, under the Host it was asked on (which names its property). */
+  function render(path: string, userAgent: string, host: string | undefined): Promise<Page | null> {
+    const base = new URL(origin())
+    const headers: http.OutgoingHttpHeaders = { 'user-agent': userAgent, 'accept-encoding': 'identity', 'x-public-page-render': bypass }
+    if (host) headers.host = host
+    return new Promise((resolve, reject) => {
+      http
+        .get({ hostname: base.hostname, port: base.port, path, headers }, (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('error', reject)
+          response.on('end', () => {
+            const type = String(response.headers['content-type'] ?? '')
+            if (response.statusCode !== 200 || !type.startsWith('text/html') || response.headers['set-cookie']) return resolve(null)
+            const kept = Object.entries(response.headers)
+              .filter(([name, value]) => value !== undefined && !DROPPED_HEADERS.has(name.toLowerCase()))
+              .map(([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(', ') : String(value)])
+            resolve({ status: 200, headers: kept, raw: Buffer.concat(chunks), compressed: new Map() })
+          })
+        })
+        .on('error', reject)
     })
-    const raw = Buffer.from(await response.arrayBuffer())
-    const type = response.headers.get('content-type') ?? ''
-    if (response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie')) return null
-    const headers = [...response.headers].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase()))
-    return { status: response.status, headers, raw, compressed: new Map() }
+  }
+
+  /**
+   * The property whose page this is, and the Host to render it under: the default property's
+   * on this server's own address; another property's only when its Host header alone names it
+   * (a forwarded host is not passed on to the render).
+   */
+  async function pageProperty(req: http.IncomingMessage): Promise<{ scope: PropertyScope; host: string | undefined } | null> {
+    const stamped = req.headers[PROPERTY_HEADER]
+    const byDefault = await defaultPropertyScope(payload)
+    if (stamped === byDefault.id) return { scope: byDefault, host: undefined }
+    const host = req.headers.host
+    if (typeof stamped !== 'string' || !host) return null
+    const resolution = resolveProperty(await currentDirectory(payload), { host, path: '/' })
+    if (resolution.kind !== 'property' || resolution.property.id !== stamped) return null
+    const scope = await propertyScopeById(payload, stamped)
+    return scope ? { scope, host } : null
   }
 
   function encoded(page: Page, encoding: Encoding) {
@@ -82,10 +115,9 @@ export function publicPageCache(payload: Payload, origin: () => string) {
     // Client-side navigations and prefetches ask for the RSC payload: Next answers those.
     if (req.headers.rsc || req.headers['next-router-prefetch'] || req.headers['next-router-state-tree']) return false
 
-    // The default property's pages only: a render asks this server again, on its own address,
-    // which is the default property's. Another property's pages (on its domain) go to Next.
-    const scope = await defaultPropertyScope(payload)
-    if (req.headers[PROPERTY_HEADER] !== scope.id) return false
+    const page = await pageProperty(req)
+    if (!page) return false
+    const { scope } = page
     const current = await readVersion(payload, scope)
     if (versions.get(scope.id) !== current) {
       versions.set(scope.id, current)
@@ -96,22 +128,22 @@ export function publicPageCache(payload: Payload, origin: () => string) {
     const key = `${scope.id}|${url}|${deviceClassFromUserAgent(userAgent)}|${utcDay()}`
     let entry = pages.get(key)
     if (!entry) {
-      entry = render(url, userAgent).catch(() => null)
+      entry = render(url, userAgent, page.host).catch(() => null)
       if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!)
       pages.set(key, entry)
     }
-    const page = await entry
-    if (!page) {
+    const rendered = await entry
+    if (!rendered) {
       pages.delete(key)
       return false
     }
     const encoding = pickEncoding(req.headers['accept-encoding'] ?? null)
-    const body = encoding ? await encoded(page, encoding) : page.raw
-    for (const [name, value] of page.headers) res.setHeader(name, value)
+    const body = encoding ? await encoded(rendered, encoding) : rendered.raw
+    for (const [name, value] of rendered.headers) res.setHeader(name, value)
     res.setHeader('Vary', 'Accept-Encoding, User-Agent')
     if (encoding) res.setHeader('Content-Encoding', encoding)
     res.setHeader('Content-Length', body.length)
-    res.writeHead(page.status)
+    res.writeHead(rendered.status)
     res.end(req.method === 'HEAD' ? undefined : body)
     return true
   }

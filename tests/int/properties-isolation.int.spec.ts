@@ -183,3 +183,60 @@ describe("a property's domains over REST", () => {
     expect(taken.body.errors?.[0]?.message ?? taken.body.message).toBe('Another property already answers on harbour.example.com.')
   })
 })
+
+describe("each property's cached public pages", () => {
+  it('keeps a page per property (rendered under its domain), and a write in one re-renders only its own', async () => {
+    const { publicPageCache } = await import('../../media-public/page-cache')
+    const { hostRequestHandler } = await import('../../src/host/http/host-server')
+    const { propertyAddressing } = await import('../../src/host/http/property-address')
+    const { trustProxyFrom } = await import('../../src/host/http/client-address')
+    const { toHeaders } = await import('../../src/host/http/node-bridge')
+    const { stampedPropertyId } = await import('../../src/server/properties/property-header')
+    let renders = 0
+    let origin = ''
+    // Next's stand-in: the addressed property's visible media, and a count of renders.
+    const next = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const stamped = stampedPropertyId(toHeaders(req), payload.secret)
+      const snapshot = await publicSnapshot(payload, stamped === lodge.id ? lodge : home)
+      renders += 1
+      res.writeHead(200, { 'Content-Type': 'text/html' })
+      res.end(`<html data-render="${renders}">${snapshot.media.map((file) => file.originalFilename).join(',')}</html>`)
+    }
+    const servePublicPage = publicPageCache(payload, () => origin)
+    const trust = trustProxyFrom(undefined)
+    const server = http.createServer(
+      hostRequestHandler({ trust, secret: payload.secret, headers: {}, address: propertyAddressing(payload, trust), routes: [servePublicPage], next, onError: () => undefined }),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    const get = (hostName?: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL('/gallery', origin)
+        http
+          .get({ hostname: url.hostname, port: url.port, path: url.pathname, headers: hostName ? { host: hostName } : {} }, (res) => {
+            let text = ''
+            res.on('data', (chunk) => (text += chunk))
+            res.on('end', () => resolve(text))
+          })
+          .on('error', reject)
+      })
+    try {
+      const lodgePage = await get('lodge.example.com')
+      expect(lodgePage).toContain('lodge-loft.jpg')
+      expect(lodgePage).not.toContain('home-loft.jpg')
+      expect(await get('lodge.example.com')).toBe(lodgePage)
+      const homePage = await get()
+      expect(homePage).toContain('home-loft.jpg')
+      expect(await get()).toBe(homePage)
+      const rendered = renders
+      await payload.update({ collection: 'media', id: ids.home, data: { room: 'Study' }, overrideAccess: true })
+      expect(await get('lodge.example.com')).toBe(lodgePage)
+      expect(renders).toBe(rendered)
+      expect(await get()).not.toBe(homePage)
+      expect(renders).toBe(rendered + 1)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
