@@ -33,8 +33,26 @@ export function defaultPropertyScope(payload: Payload): Promise<PropertyScope> {
 /** The default property's id, read once per process. */
 export const defaultPropertyId = async (payload: Payload): Promise<string> => (await defaultPropertyScope(payload)).id
 
-/** The scope of a property named by id (a job's input, a run's row); null when there is no such property. */
-export const propertyScopeById = (payload: Payload, id: string): Promise<PropertyScope | null> => propertyScopeOn(poolOf(payload), id)
+const scopesById = new Map<string, PropertyScope>()
+
+/** A removed property's scope is no longer kept (its jobs then find no property). */
+export const forgetPropertyScope = (id: string) => scopesById.delete(id)
+
+/**
+ * The scope of a property named by id (a job's input, a run's row, the host's stamp); null when
+ * there is no such property. Kept once found (a property's id never changes), so the host's
+ * per-request lookups cost no query.
+ */
+export async function propertyScopeById(payload: Payload, id: string): Promise<PropertyScope | null> {
+  const known = scopesById.get(id)
+  if (known) return known
+  const scope = await propertyScopeOn(poolOf(payload), id)
+  if (scope) {
+    if (scopesById.size >= 10_000) scopesById.clear()
+    scopesById.set(id, scope)
+  }
+  return scope
+}
 
 /** The same, on a pool of its own (a process without Payload: the backup run's work, a child process). */
 export async function propertyScopeOn(pool: Pool | PoolClient, id: string): Promise<PropertyScope | null> {

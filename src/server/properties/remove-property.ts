@@ -20,6 +20,7 @@ import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
 import { type PropertyScope, propertyDb, propertyScope } from '../db/property-db'
 import { appStore, type ObjectStore } from '../storage/index'
+import { forgetPropertyScope } from './default-property'
 
 export type RemovableProperty = { id: string; name: string; slug: string; isDefault: boolean }
 
@@ -90,6 +91,7 @@ export async function removeProperty({
       const scope = propertyScope(property)
       const backup = await createBackupLocked({ pool, scope, store, kind: 'final', log })
       const keys = await deleteProperty(pool, scope)
+      forgetPropertyScope(scope.id)
       await finishRestoreTidy(pool, store, log).catch((error) => log("Could not move the removed property's objects to trash", error))
       return {
         property: { id: property.id, name: property.name, slug: property.slug },
