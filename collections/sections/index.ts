@@ -5,7 +5,7 @@
 // Slug 'gallery-sections' keeps Payload's REST away from the spec's /api/sections paths.
 import type { CollectionConfig } from 'payload'
 import { allowedTo } from '../../src/access/may'
-import { anyone } from '../../src/access/anyone'
+import { sectionsOfRequest } from '../media/access'
 import { propertyOfRequest } from '../../src/hooks/property-of-request'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_COLOURS } from '../../src/lib/constants'
@@ -22,8 +22,10 @@ export const Sections: CollectionConfig = {
   },
   defaultSort: 'position',
   indexes: [{ fields: ['property', 'key'], unique: true }],
+  // A copy would carry the same key in the same property; a new section starts from its own form.
+  disableDuplicate: true,
   access: {
-    read: anyone,
+    read: sectionsOfRequest,
     // The property's areas are its settings: managers and platform admins change them, editors read.
     create: allowedTo('edit-settings'),
     update: allowedTo('edit-settings'),

@@ -240,3 +240,18 @@ describe("each property's cached public pages", () => {
     }
   })
 })
+
+describe("Payload's REST for a visitor", () => {
+  it("lists the visible media and the sections of the property the request addresses, and none of another's", async () => {
+    const visitor = new HttpClient(host.url)
+    const names = (body: unknown) => (body as { docs: Array<{ originalFilename: string }> }).docs.map((doc) => doc.originalFilename)
+    expect(names((await visitor.call('GET', '/api/media?limit=100')).body)).toEqual(['home-loft.jpg'])
+    expect(names((await visitor.call('GET', '/p/lodge/api/media?limit=100')).body)).toEqual(['lodge-loft.jpg'])
+    const sectionsOf = async (path: string) =>
+      ((await visitor.call('GET', path)).body as { docs: Array<{ property: string | { id: string } }> }).docs.map((doc) =>
+        typeof doc.property === 'object' ? doc.property.id : doc.property,
+      )
+    expect(await sectionsOf('/api/gallery-sections?limit=100&depth=0')).toEqual(Array(5).fill(home.id))
+    expect(await sectionsOf('/p/lodge/api/gallery-sections?limit=100&depth=0')).toEqual(Array(5).fill(lodge.id))
+  })
+})

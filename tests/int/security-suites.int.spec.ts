@@ -184,7 +184,6 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/gallery-sections/:id': { anonymous: 403, manager: 404 },
   'POST /api/gallery-sections/access/:id?': { anonymous: 404, manager: 404 },
   'GET /api/gallery-sections/versions': { anonymous: 404, manager: 404 },
-  'POST /api/gallery-sections/:id/duplicate': { anonymous: 404, manager: 404 },
   'GET /api/gallery-sections': { anonymous: 200, manager: 200 },
   'GET /api/gallery-sections/:id': { anonymous: 200, manager: 200 },
   'GET /api/gallery-sections/versions/:id': { anonymous: 404, manager: 404 },
