@@ -75,7 +75,9 @@ async function seedRows(pool: pg.Pool, count: number) {
       analyzed_at, status, storage_key, sha256, perceptual_hash, derivatives, placeholder, filename, mime_type, filesize,
       width, height, property_id)
     SELECT id, 'IMG_' || n || '.jpg', 'image', bytes, (bytes * 0.32)::bigint, 68.0, uploaded, true,
-      uploaded + interval '1 minute', CASE WHEN hidden THEN NULL ELSE section END, room, n, hidden,
+      uploaded + interval '1 minute',
+      CASE WHEN hidden THEN NULL ELSE (SELECT gs.id FROM gallery_sections gs JOIN properties p ON p.id = gs.property_id
+                                        WHERE p.is_default AND gs.key = section) END, room, n, hidden,
       room || ' photo #' || n, 'note ' || n, 'interior', true, uploaded + interval '2 minutes', 'ready',
       'originals/' || id || '/IMG_' || n || '.jpg', md5(id::text) || md5(n::text), left(md5(n::text), 16),
       (SELECT jsonb_agg(jsonb_build_object('width', dw, 'height', dw * 3 / 4, 'key', 'derived/' || id || '/' || dw || '.webp',
