@@ -16,7 +16,8 @@ import { captionOf, tourPosition } from '@/lib/rooms'
 import { orderSectionsForNavigation } from '@/lib/section-order'
 import styles from './gallery.module.css'
 import { Skeletons, altTextOf } from './media-views'
-import { tourQuery, useMediaFiles, useSectionPreview, useSections } from './queries'
+import { useMediaFiles, useSectionPreview, useSections, useTourQuery } from './queries'
+import { useSiteHref } from './site-base'
 import { SectionNav } from './section-nav'
 
 type Props = {
@@ -35,6 +36,7 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
   const videos = useMediaFiles(initialVideos, 'video').data ?? []
   const queryClient = useQueryClient()
+  const tourQuery = useTourQuery()
   const [tour, setTour] = useState<MediaFile[]>([])
   const [tourIndex, setTourIndex] = useState<number | null>(null)
   const prefetchTour = () => void queryClient.prefetchQuery(tourQuery)
@@ -225,6 +227,7 @@ function PreviewCard({
   priority: boolean
 }) {
   const preview = useSectionPreview(section.id, initialData)
+  const href = useSiteHref()
   const files = preview.data?.previewFiles ?? []
   const titleId = `preview-${section.id}`
   return (
@@ -245,7 +248,7 @@ function PreviewCard({
         <ul className={styles.previewGrid}>
           {files.map((file, index) => (
             <li key={file.id} className={styles.previewItem}>
-              <Link href={`/gallery/${section.id}/${file.id}`} prefetch={false} className={styles.previewLink}>
+              <Link href={href(`/gallery/${section.id}/${file.id}`)} prefetch={false} className={styles.previewLink}>
                 <MediaImage
                   file={file}
                   alt={altTextOf(file, index + 1, section.name)}
@@ -257,7 +260,7 @@ function PreviewCard({
           ))}
         </ul>
       )}
-      <Link href={`/gallery/${section.id}`} prefetch={false} className={styles.viewAll}>
+      <Link href={href(`/gallery/${section.id}`)} prefetch={false} className={styles.viewAll}>
         View All<span className={styles.visuallyHidden}> {section.name}</span>
       </Link>
     </section>

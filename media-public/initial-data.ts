@@ -7,15 +7,12 @@ import { getPayload } from 'payload'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SIZE } from '@/lib/constants'
 import { deviceClassFromUserAgent, type DeviceClass } from '@/lib/device'
-import { defaultPropertyScope, propertyScopeById } from '@/server/properties/default-property'
-import { stampedPropertyId } from '@/server/properties/property-header'
 import { publicSnapshot, sectionList, type PublicSnapshot } from './read-model'
+import { siteAddress } from './site-address'
 
-/** The read model of the property a page is of: the one the host addressed (its domain), else the default. */
+/** The read model of the property a page is of (site-address.ts). */
 export async function loadSnapshot(): Promise<PublicSnapshot> {
-  const payload = await getPayload({ config })
-  const stamped = stampedPropertyId(await headers(), payload.secret)
-  const scope = (stamped && (await propertyScopeById(payload, stamped))) || (await defaultPropertyScope(payload))
+  const [payload, { scope }] = await Promise.all([getPayload({ config }), siteAddress()])
   return publicSnapshot(payload, scope)
 }
 

@@ -1,13 +1,11 @@
 // The load-time token a public page carries (src/server/metrics/page-token.ts), from the
-// secret the server runs with and the page's property (today the default one, which the bare
-// paths show); a page rendered at build time (no secret) gets none and reports nothing.
-import config from '@payload-config'
-import { getPayload } from 'payload'
+// secret the server runs with and the page's property; a page rendered at build time (no secret)
+// gets none and reports nothing.
 import { loadTimesToken } from '@/server/metrics/page-token'
-import { defaultPropertyId } from '@/server/properties/default-property'
+import { siteAddress } from './site-address'
 
 export async function pageLoadTimesToken(): Promise<string> {
   const secret = process.env.PAYLOAD_SECRET
   if (!secret) return ''
-  return loadTimesToken(secret, await defaultPropertyId(await getPayload({ config })))
+  return loadTimesToken(secret, (await siteAddress()).scope.id)
 }

@@ -1,9 +1,10 @@
 // Rendered public pages, kept per property and its read-model version. The public pages show
 // nothing but the property's public read model, so a page rendered at version V stays right
 // until its media or sections change (a write bumps that property's version, and its pages
-// alone are dropped). A page is rendered by asking this server again under the Host it was
-// asked on: the default property's on the server's own address, another property's on its domain. A miss asks Next
-// for the page (one render, shared by concurrent requests), then the HTML is compressed once
+// alone are dropped). A page is rendered by asking this server again as it was asked: under its
+// `/p/{slug}` prefix, or the Host that named its property (the default's on the server's own
+// address). A miss asks Next for the page (one render, shared by concurrent requests), then the
+// HTML is compressed once
 // per encoding and served from memory. The key includes the device class guessed from the
 // user agent, since the first render's grid columns follow it.
 // Only anonymous full-page GETs of the public routes are served here; everything else,
@@ -13,14 +14,14 @@ import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { Payload } from 'payload'
+import { hrefFor, type PropertyBasePath } from '../src/lib/api/property-base'
 import { deviceClassFromUserAgent } from '../src/lib/device'
+import { normalizeDomain } from '../src/lib/property-slug'
 import { pickEncoding, type Encoding } from '../src/server/http/prepared-json'
 import { readVersion } from '../src/server/cache/read-version'
 import type { PropertyScope } from '../src/server/db/property-db'
 import { defaultPropertyScope, propertyScopeById } from '../src/server/properties/default-property'
-import { currentDirectory } from '../src/server/properties/directory'
-import { resolveProperty } from '../src/server/properties/resolve'
-import { PROPERTY_HEADER } from '../src/server/properties/property-header'
+import { stampedProperty } from '../src/server/properties/property-header'
 import { utcDay } from '../src/server/metrics/page-token'
 
 const brotli = promisify(zlib.brotliCompress)
@@ -77,20 +78,20 @@ export function publicPageCache(payload: Payload, origin: () => string) {
   }
 
   /**
-   * The property whose page this is, and the Host to render it under: the default property's
-   * on this server's own address; another property's only when its Host header alone names it
-   * (a forwarded host is not passed on to the render).
+   * The property whose page this is, and how to render it: under its `/p/{slug}` prefix on this
+   * server's own address when the visitor came by the prefix; the default property's on this
+   * server's own address; another property's under the Host it was asked on, when that Host alone
+   * names it (a forwarded host is not passed on to the render).
    */
-  async function pageProperty(req: http.IncomingMessage): Promise<{ scope: PropertyScope; host: string | undefined } | null> {
-    const stamped = req.headers[PROPERTY_HEADER]
+  async function pageProperty(req: http.IncomingMessage): Promise<{ scope: PropertyScope; basePath: PropertyBasePath; host: string | undefined } | null> {
+    const stamp = stampedProperty(req.headers, payload.secret)
+    if (!stamp) return null
     const byDefault = await defaultPropertyScope(payload)
-    if (stamped === byDefault.id) return { scope: byDefault, host: undefined }
+    const scope = stamp.id === byDefault.id ? byDefault : await propertyScopeById(payload, stamp.id)
+    if (!scope) return null
+    if (stamp.basePath || scope === byDefault) return { scope, basePath: stamp.basePath, host: undefined }
     const host = req.headers.host
-    if (typeof stamped !== 'string' || !host) return null
-    const resolution = resolveProperty(await currentDirectory(payload), { host, path: '/' })
-    if (resolution.kind !== 'property' || resolution.property.id !== stamped) return null
-    const scope = await propertyScopeById(payload, stamped)
-    return scope ? { scope, host } : null
+    return host && normalizeDomain(host) === stamp.domain ? { scope, basePath: '', host } : null
   }
 
   function encoded(page: Page, encoding: Encoding) {
@@ -117,7 +118,7 @@ export function publicPageCache(payload: Payload, origin: () => string) {
 
     const page = await pageProperty(req)
     if (!page) return false
-    const { scope } = page
+    const { scope, basePath, host } = page
     const current = await readVersion(payload, scope)
     if (versions.get(scope.id) !== current) {
       versions.set(scope.id, current)
@@ -125,10 +126,10 @@ export function publicPageCache(payload: Payload, origin: () => string) {
     }
     const userAgent = req.headers['user-agent'] ?? ''
     // The day too: a page carries the day's load-time token, valid until the end of the next day.
-    const key = `${scope.id}|${url}|${deviceClassFromUserAgent(userAgent)}|${utcDay()}`
+    const key = `${scope.id}|${basePath || host || ''}|${url}|${deviceClassFromUserAgent(userAgent)}|${utcDay()}`
     let entry = pages.get(key)
     if (!entry) {
-      entry = render(url, userAgent, page.host).catch(() => null)
+      entry = render(hrefFor(basePath, url), userAgent, host).catch(() => null)
       if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!)
       pages.set(key, entry)
     }

@@ -8,6 +8,7 @@ import { loadSnapshot, overviewData, requestDevice, sectionsOf } from './initial
 import { loadProperty } from './property'
 import { PublicBrowser } from './public-browser'
 import { SectionGallery } from './section-gallery'
+import { sitePath } from './site-address'
 
 export async function PublicBrowserPage() {
   const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])
@@ -49,7 +50,14 @@ export async function SectionGalleryPage({ sectionId }: { sectionId: string }) {
   )
 }
 
-export async function sectionMetadata(sectionId: string): Promise<Metadata> {
+/** A page's canonical URL: its path under the property's base path, on the site's origin (site-metadata.ts). */
+export async function pageMetadata(path: string, title?: string): Promise<Metadata> {
+  return { ...(title ? { title } : {}), alternates: { canonical: await sitePath(path) } }
+}
+
+export async function sectionMetadata(sectionId: string, imageId?: string): Promise<Metadata> {
   const section = (await loadSnapshot()).sections.find((candidate) => candidate.id === sectionId)
-  return { title: section ? section.name : 'Section Not Found' }
+  if (!section) return { title: 'Section Not Found' }
+  const path = `/gallery/${encodeURIComponent(sectionId)}${imageId ? `/${encodeURIComponent(imageId)}` : ''}`
+  return pageMetadata(path, section.name)
 }

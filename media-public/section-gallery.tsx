@@ -8,7 +8,6 @@
 'use client'
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react'
 import Link from 'next/link'
-import { usePathname } from 'next/navigation'
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
@@ -22,6 +21,7 @@ import styles from './gallery.module.css'
 import { MediaCard, MediaRow, Skeletons, ViewToggle, altTextOf, type View } from './media-views'
 import { useSectionMedia, useSections } from './queries'
 import { SectionNav } from './section-nav'
+import { useAppPathname, useSiteHref } from './site-base'
 
 type Props = {
   sectionId: string
@@ -32,8 +32,8 @@ type Props = {
   propertyName: string
 }
 
-const sectionUrl = (sectionId: string) => `/gallery/${encodeURIComponent(sectionId)}`
-const imageUrl = (sectionId: string, imageId: string) => `${sectionUrl(sectionId)}/${encodeURIComponent(imageId)}`
+const sectionPath = (sectionId: string) => `/gallery/${encodeURIComponent(sectionId)}`
+const imagePath = (sectionId: string, imageId: string) => `${sectionPath(sectionId)}/${encodeURIComponent(imageId)}`
 
 /** The image id in /gallery/{sectionId}/{imageId}, if any. */
 function imageIdOf(pathname: string | null): string | null {
@@ -53,7 +53,8 @@ const isPlainClick = (event: MouseEvent) =>
 
 export function SectionGallery({ sectionId: pageSectionId, initialSections, initialMedia, device, propertyName }: Props) {
   const sections = orderSectionsForNavigation(useSections(initialSections).data ?? [])
-  const pathname = usePathname()
+  const pathname = useAppPathname()
+  const href = useSiteHref()
   const sectionId = sectionIdOf(pathname, pageSectionId)
   // The page's own section comes with the server's first view; another one is fetched.
   const media = useSectionMedia(sectionId, sectionId === pageSectionId ? initialMedia : undefined)
@@ -73,28 +74,28 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
       const file = items[index]
       if (!file) return
       // Next keeps its router (and usePathname) in step with the History API.
-      if (openId) window.history.replaceState(null, '', imageUrl(sectionId, file.id))
+      if (openId) window.history.replaceState(null, '', href(imagePath(sectionId, file.id)))
       else {
-        window.history.pushState(null, '', imageUrl(sectionId, file.id))
+        window.history.pushState(null, '', href(imagePath(sectionId, file.id)))
         pushed.current = true
       }
     },
-    [items, openId, sectionId],
+    [items, openId, sectionId, href],
   )
   const close = useCallback(() => {
     if (pushed.current) {
       pushed.current = false
       window.history.back()
-    } else window.history.replaceState(null, '', sectionUrl(sectionId))
-  }, [sectionId])
+    } else window.history.replaceState(null, '', href(sectionPath(sectionId)))
+  }, [sectionId, href])
 
   const showSection = useCallback((event: MouseEvent<HTMLAnchorElement>, id: string) => {
     if (!isPlainClick(event)) return
     event.preventDefault()
     pushed.current = false
-    window.history.pushState(null, '', sectionUrl(id))
+    window.history.pushState(null, '', href(sectionPath(id)))
     window.scrollTo(0, 0)
-  }, [])
+  }, [href])
   useEffect(() => {
     if (section) document.title = `${section.name} · ${propertyName}`
   }, [section, propertyName])
@@ -160,12 +161,12 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
             </span>
           </div>
           <div className={styles.toolbar}>
-            <Link href="/gallery" prefetch={false} className={styles.button}>
+            <Link href={href('/gallery')} prefetch={false} className={styles.button}>
               <ArrowLeft size={16} /> Back to Overview
             </Link>
             {previous && (
               <Link
-                href={sectionUrl(previous.id)}
+                href={href(sectionPath(previous.id))}
                 prefetch={false}
                 className={styles.button}
                 aria-label={`Previous section: ${previous.name}`}
@@ -176,7 +177,7 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
             )}
             {next && (
               <Link
-                href={sectionUrl(next.id)}
+                href={href(sectionPath(next.id))}
                 prefetch={false}
                 className={styles.button}
                 aria-label={`Next section: ${next.name}`}
@@ -225,11 +226,12 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
 const countImages = (files: MediaFile[]) => files.filter((file) => file.fileType === 'image').length
 
 export function SectionNotFound() {
+  const href = useSiteHref()
   return (
     <main className={styles.notFound}>
       <h1>Section Not Found</h1>
       <p>
-        <Link href="/gallery">Back to Gallery</Link>
+        <Link href={href('/gallery')}>Back to Gallery</Link>
       </p>
     </main>
   )

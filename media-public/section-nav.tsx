@@ -8,6 +8,7 @@ import Link from 'next/link'
 import type { MouseEvent } from 'react'
 import type { Section } from '@/lib/api/types'
 import styles from './gallery.module.css'
+import { useSiteHref } from './site-base'
 
 type Props = {
   sections: Section[]
@@ -16,12 +17,13 @@ type Props = {
 }
 
 export function SectionNav({ sections, current, onSectionClick }: Props) {
+  const href = useSiteHref()
   return (
     <nav className={styles.sectionNav} aria-label="Gallery sections">
       <ul className={styles.sectionNavList}>
         <li>
           <Link
-            href="/gallery"
+            href={href('/gallery')}
             prefetch={false}
             className={styles.navButton}
             aria-current={current === null ? 'page' : undefined}
@@ -32,7 +34,7 @@ export function SectionNav({ sections, current, onSectionClick }: Props) {
         {sections.map((section) => (
           <li key={section.id}>
             <Link
-              href={`/gallery/${section.id}`}
+              href={href(`/gallery/${section.id}`)}
               prefetch={false}
               className={styles.navButton}
               aria-current={current === section.id ? 'page' : undefined}

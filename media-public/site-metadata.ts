@@ -1,27 +1,16 @@
 // The public pages' shared metadata from the property settings: the title template
 // ("Upstairs · Seaview Cottage"), the description (the tagline), and Open Graph / Twitter
-// tags so a shared link previews with the name, tagline and cover photo. Absolute URLs use
-// SERVER_URL, else the request's own origin.
+// tags so a shared link previews with the name, tagline and cover photo. Absolute URLs use the
+// page's origin (site-address.ts: the property's domain, SERVER_URL, or the request's host).
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
 import { variantUrl } from '@/lib/media-urls'
-import { readEnv } from '@/server/env'
 import { loadSnapshot } from './initial-data'
 import { loadProperty } from './property'
+import { siteAddress } from './site-address'
 
 const FALLBACK_DESCRIPTION = 'Photos and videos of the property, room by room.'
 /** The cover's rendition for link previews: wide enough for large cards, small enough to fetch. */
 const PREVIEW_WIDTH = 1600
-
-/** The site's public origin: SERVER_URL, else the host the request came to. */
-export async function siteOrigin(): Promise<URL> {
-  const configured = readEnv().SERVER_URL
-  if (configured) return new URL(configured)
-  const requestHeaders = await headers()
-  const host = requestHeaders.get('x-forwarded-host') ?? requestHeaders.get('host') ?? '127.0.0.1'
-  const protocol = requestHeaders.get('x-forwarded-proto') === 'https' ? 'https' : 'http'
-  return new URL(`${protocol}://${host}`)
-}
 
 export async function siteMetadata(): Promise<Metadata> {
   const { info, cover } = await loadProperty(await loadSnapshot())
@@ -38,7 +27,7 @@ export async function siteMetadata(): Promise<Metadata> {
         }
       : undefined
   return {
-    metadataBase: await siteOrigin(),
+    metadataBase: (await siteAddress()).origin,
     title: { default: info.name, template: `%s · ${info.name}` },
     description,
     openGraph: {

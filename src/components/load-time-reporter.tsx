@@ -6,10 +6,10 @@
 import { useEffect } from 'react'
 import { MAX_SAMPLES_PER_REPORT, MAX_SAMPLE_MS } from '@/lib/constants'
 
-const ENDPOINT = '/api/metrics/load-times'
 const MEDIA_PATH = '/public-objects/'
 
-export function LoadTimeReporter({ token }: { token: string }) {
+/** `endpoint`: the metrics route under the page's property (its `/p/{slug}` prefix, if it has one). */
+export function LoadTimeReporter({ token, endpoint }: { token: string; endpoint: string }) {
   useEffect(() => {
     if (!token || typeof PerformanceObserver === 'undefined' || !navigator.sendBeacon) return
     const pending: number[] = []
@@ -23,7 +23,7 @@ export function LoadTimeReporter({ token }: { token: string }) {
     const flush = () => {
       while (pending.length > 0) {
         const samples = pending.splice(0, MAX_SAMPLES_PER_REPORT).map((duration) => Math.round(duration))
-        navigator.sendBeacon(ENDPOINT, new Blob([JSON.stringify({ samples, token })], { type: 'application/json' }))
+        navigator.sendBeacon(endpoint, new Blob([JSON.stringify({ samples, token })], { type: 'application/json' }))
       }
     }
     const onHidden = () => document.visibilityState === 'hidden' && flush()
@@ -37,6 +37,6 @@ export function LoadTimeReporter({ token }: { token: string }) {
       observer.disconnect()
       flush()
     }
-  }, [token])
+  }, [token, endpoint])
   return null
 }

@@ -64,19 +64,26 @@ export async function uploadThroughApi(
   return created.id
 }
 
-/** Sets placement and texts through Payload's REST (the stock editor's API). */
-/** Payload's REST relates a record to its section by the section's id: the id of the section with this key. */
-async function sectionIdOf(request: APIRequestContext, baseURL: string, key: string): Promise<string> {
+/**
+ * Payload's REST relates a record to its section by the section's id: the id of the section with
+ * this key in the record's property (an account of several properties reads all their sections).
+ */
+async function sectionIdOf(request: APIRequestContext, baseURL: string, mediaId: string, key: string): Promise<string> {
+  const headers = { origin: baseURL }
+  const media = (await json(await request.get(`/api/media/${mediaId}?depth=0`, { headers }))) as { property: string }
   const found = (await json(
-    await request.get(`/api/gallery-sections?where[key][equals]=${encodeURIComponent(key)}&limit=1`, { headers: { origin: baseURL } }),
+    await request.get(
+      `/api/gallery-sections?where[key][equals]=${encodeURIComponent(key)}&where[property][equals]=${media.property}&limit=1`,
+      { headers },
+    ),
   )) as { docs: Array<{ id: string }> }
   if (!found.docs[0]) throw new Error(`No section "${key}"`)
   return found.docs[0].id
 }
 
-/** Saves fields of a record through Payload's REST; `section` is a section's key. */
+/** Saves fields of a record through Payload's REST (the stock editor's API); `section` is a section's key. */
 export async function updateMedia(request: APIRequestContext, baseURL: string, id: string, data: Record<string, unknown>) {
-  const section = typeof data.section === 'string' ? await sectionIdOf(request, baseURL, data.section) : data.section
+  const section = typeof data.section === 'string' ? await sectionIdOf(request, baseURL, id, data.section) : data.section
   const body = data.section === undefined ? data : { ...data, section }
   await json(await request.patch(`/api/media/${id}`, { headers: { origin: baseURL }, data: body }))
 }

@@ -209,9 +209,9 @@ describe("each property's cached public pages", () => {
     )
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
-    const get = (hostName?: string) =>
+    const get = (hostName?: string, path = '/gallery') =>
       new Promise<string>((resolve, reject) => {
-        const url = new URL('/gallery', origin)
+        const url = new URL(path, origin)
         http
           .get({ hostname: url.hostname, port: url.port, path: url.pathname, headers: hostName ? { host: hostName } : {} }, (res) => {
             let text = ''
@@ -234,6 +234,13 @@ describe("each property's cached public pages", () => {
       expect(renders).toBe(rendered)
       expect(await get()).not.toBe(homePage)
       expect(renders).toBe(rendered + 1)
+      // Under its prefix on the server's own address: the Lodge's page, kept as well.
+      const prefixed = await get(undefined, '/p/lodge/gallery')
+      expect(prefixed).toContain('lodge-loft.jpg')
+      expect(prefixed).not.toContain('home-loft.jpg')
+      expect(renders).toBe(rendered + 2)
+      expect(await get(undefined, '/p/lodge/gallery')).toBe(prefixed)
+      expect(renders).toBe(rendered + 2)
     } finally {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

@@ -116,4 +116,12 @@ describe('the sitemap', () => {
     expect(urls).toContain(`https://gallery.example.com/gallery/main_level/${ids.room}`)
     for (const id of [ids.hidden, ids.pending]) expect(urls.some((url) => url.includes(id))).toBe(false)
   })
+
+  it("lists a property's pages under its prefix when its site was reached by it", async () => {
+    const entries = sitemapEntries(await publicSnapshot(payload, await defaultPropertyScope(payload)), new URL('https://gallery.example.com'), '/p/lodge')
+    const urls = entries.map((entry) => entry.url)
+    expect(urls.slice(0, 3)).toEqual(['https://gallery.example.com/p/lodge', 'https://gallery.example.com/p/lodge/gallery', 'https://gallery.example.com/p/lodge/gallery/main_level'])
+    expect(urls).toContain(`https://gallery.example.com/p/lodge/gallery/upstairs/${ids.cover}`)
+    expect(urls.filter((url) => !url.startsWith('https://gallery.example.com/p/lodge'))).toEqual([])
+  })
 })

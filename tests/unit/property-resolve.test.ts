@@ -1,7 +1,8 @@
 // Which property a request is addressed to (properties design §2.6): the slug and domain rules
 // the admin form and the server share, the directory built from the properties' rows, the order
 // of resolution (prefix, then host, then the default), links under a base path, and the host a
-// request names, where a forwarded host is believed only from a trusted proxy.
+// request names, where a forwarded host is believed only from a trusted proxy, and the stamp the host
+// writes with what it found (read back only with its proof).
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { requestHostOf, trustProxyFrom } from '../../src/host/http/client-address'
@@ -13,7 +14,15 @@ import {
   RESERVED_PROPERTY_SLUGS,
   slugFromName,
 } from '../../src/lib/property-slug'
-import { type AddressableProperty, hrefFor, propertyDirectory, resolveProperty } from '../../src/server/properties/resolve'
+import { hrefFor } from '../../src/lib/api/property-base'
+import {
+  PROPERTY_BASE_HEADER,
+  PROPERTY_DOMAIN_HEADER,
+  PROPERTY_HEADER,
+  stampedHeaders,
+  stampedProperty,
+} from '../../src/server/properties/property-header'
+import { type AddressableProperty, propertyDirectory, resolveProperty } from '../../src/server/properties/resolve'
 
 const SLUG_RULE = 'Use 1–63 lower-case letters, digits or hyphens, starting with a letter or digit.'
 
@@ -239,7 +248,7 @@ describe('links under a base path', () => {
   it('joins a base path and an app path', () => {
     expect(hrefFor('', '/gallery')).toBe('/gallery')
     expect(hrefFor('', '/')).toBe('/')
-    expect(hrefFor('/p/x', '/')).toBe('/p/x/')
+    expect(hrefFor('/p/x', '/')).toBe('/p/x')
     expect(hrefFor('/p/x', '/gallery/a?b=1')).toBe('/p/x/gallery/a?b=1')
     expect(hrefFor('/p/x', 'gallery')).toBe('/p/x/gallery')
   })
@@ -270,5 +279,33 @@ describe('the host a request names', () => {
     expect(requestHostOf(request('127.0.0.1', { host: 'Lodge.Example.com' }), trustProxyFrom('loopback'))).toBe(
       'lodge.example.com',
     )
+  })
+})
+
+describe('what the host stamps on an addressed request', () => {
+  const SECRET = 'a secret for the stamp'
+  const stamp = { id: '6b1d0f62-2f57-4f6c-9d52-1c3c6a3f0c11', basePath: '/p/lodge' as const, domain: '' }
+
+  it('is read back whole from the headers it wrote, from a Fetch or a Node request alike', () => {
+    const written = stampedHeaders(stamp, SECRET)
+    expect(stampedProperty(new Headers(written), SECRET)).toEqual(stamp)
+    expect(stampedProperty({ ...written }, SECRET)).toEqual(stamp)
+    const byDomain = { id: stamp.id, basePath: '' as const, domain: 'lodge.example.com' }
+    expect(stampedProperty(stampedHeaders(byDomain, SECRET), SECRET)).toEqual(byDomain)
+  })
+
+  it('is refused when any part was changed, or proved under another secret', () => {
+    const written = stampedHeaders(stamp, SECRET)
+    expect(stampedProperty({ ...written, [PROPERTY_BASE_HEADER]: '/p/other' }, SECRET)).toBeNull()
+    expect(stampedProperty({ ...written, [PROPERTY_BASE_HEADER]: '' }, SECRET)).toBeNull()
+    expect(stampedProperty({ ...written, [PROPERTY_DOMAIN_HEADER]: 'evil.test' }, SECRET)).toBeNull()
+    expect(stampedProperty({ ...written, [PROPERTY_HEADER]: '0f0e1b55-9a5e-4f64-8d3b-3c1a2e0b9d77' }, SECRET)).toBeNull()
+    expect(stampedProperty(written, 'another secret')).toBeNull()
+    expect(stampedProperty({ [PROPERTY_HEADER]: stamp.id }, SECRET)).toBeNull()
+  })
+
+  it('never carries a base path that is not one `/p/{slug}` segment', () => {
+    const odd = { ...stamp, basePath: '/p/lodge/gallery' as `/p/${string}` }
+    expect(stampedProperty(stampedHeaders(odd, SECRET), SECRET)).toBeNull()
   })
 })

@@ -1,24 +1,22 @@
 // Addressing a property (docs/properties-design.md §2.6), the first thing the host server does
 // with a request: the `/p/{slug}` prefix on any host, else the Host header (a forwarded host
-// only from a proxy TRUST_PROXY names), else the default property. The property's id is stamped
-// on the request with its proof (src/server/properties/property-header.ts), over anything the
-// client sent under those names; the API and object routes under a prefix are served as their
-// bare paths (`/p/lodge/api/sections` is `/api/sections` of the Lodge). An unknown slug is 404.
+// only from a proxy TRUST_PROXY names), else the default property. What it found is stamped on
+// the request with its proof (src/server/properties/property-header.ts), over anything the
+// client sent under those names, and a prefixed path is served as its bare one: `/p/lodge/api/sections`
+// is `/api/sections` of the Lodge, `/p/lodge/gallery` its gallery page, whose links keep the prefix.
+// An unknown slug answers 404: JSON for the API, the site's 404 page for anything else.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Payload } from 'payload'
 import { currentDirectory } from '../../server/properties/directory'
-import { PROPERTY_HEADER, PROPERTY_PROOF_HEADER, propertyProof } from '../../server/properties/property-header'
+import { STAMPED_HEADERS, stampedHeaders } from '../../server/properties/property-header'
+import { normalizeDomain } from '../../lib/property-slug'
 import { resolveProperty } from '../../server/properties/resolve'
 import { requestHostOf, type TrustProxy } from './client-address'
-
-/** Paths served under a property's prefix as their bare selves. */
-const PREFIXED_ROUTES = /^\/(api|public-objects)(\/|\?|$)/
 
 /** Answers true when it answered the request itself (an unknown slug). */
 export function propertyAddressing(payload: Payload, trust: TrustProxy) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    delete req.headers[PROPERTY_HEADER]
-    delete req.headers[PROPERTY_PROOF_HEADER]
+    for (const name of STAMPED_HEADERS) delete req.headers[name]
     const path = req.url ?? '/'
     let directory
     try {
@@ -30,17 +28,27 @@ export function propertyAddressing(payload: Payload, trust: TrustProxy) {
       if (/^\/p\//.test(path)) throw error
       return false
     }
-    const resolution = resolveProperty(directory, { host: requestHostOf(req, trust), path })
+    const host = requestHostOf(req, trust)
+    let resolution = resolveProperty(directory, { host, path })
+    // A property created a moment ago: the kept list may not have it yet.
     if (resolution.kind === 'unknown-slug') {
-      const api = /^\/p\/[^/]+\/api(\/|$)/.test(req.url ?? '')
-      res.writeHead(404, { 'Content-Type': api ? 'application/json' : 'text/plain; charset=utf-8' })
-      res.end(api ? JSON.stringify({ message: `There is no property "${resolution.slug}".` }) : 'This page could not be found.')
-      return true
+      directory = await currentDirectory(payload, { fresh: true })
+      resolution = resolveProperty(directory, { host, path })
+    }
+    if (resolution.kind === 'unknown-slug') {
+      if (/^\/p\/[^/]+\/api(\/|\?|$)/.test(path)) {
+        res.writeHead(404, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ message: `There is no property "${resolution.slug}".` }))
+        return true
+      }
+      // Next answers the path as it is, which no page claims: the 404 page, of the default property.
+      return false
     }
     const { property, basePath } = resolution
-    if (basePath && PREFIXED_ROUTES.test(resolution.path)) req.url = resolution.path
-    req.headers[PROPERTY_HEADER] = property.id
-    req.headers[PROPERTY_PROOF_HEADER] = propertyProof(property.id, payload.secret)
+    if (basePath) req.url = resolution.path
+    const named = basePath ? null : normalizeDomain(host)
+    const domain = named !== null && directory.byDomain.get(named) === property ? named : ''
+    Object.assign(req.headers, stampedHeaders({ id: property.id, basePath, domain }, payload.secret))
     return false
   }
 }

@@ -11,8 +11,17 @@ export function chooseProperty(user: Pick<CurrentUser, 'property' | 'properties'
   return (selectedId != null ? byId(selectedId) : undefined) ?? byId(property.id) ?? properties[0] ?? property
 }
 
+/** The part of the URL that names the property: nothing, or its `/p/{slug}` prefix. */
+export type PropertyBasePath = '' | `/p/${string}`
+
+/** A link to an app path (`/`, `/gallery/…?…`) under a property's base path (`/p/x` for its home). */
+export function hrefFor(basePath: PropertyBasePath, path: string): string {
+  const appPath = path.startsWith('/') ? path : `/${path}`
+  return basePath && appPath === '/' ? basePath : basePath + appPath
+}
+
 /** '' for the property the bare paths act on, '/p/{slug}' for any other. */
-export function basePathFor(property: PropertyRef, bareProperty: PropertyRef): string {
+export function basePathFor(property: PropertyRef, bareProperty: PropertyRef): PropertyBasePath {
   return property.id === bareProperty.id ? '' : `/p/${property.slug}`
 }
 

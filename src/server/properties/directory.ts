@@ -1,6 +1,7 @@
 // The installation's properties as the host addresses them (resolve.ts): read from the database
 // and kept, asked again when the properties change. Whether they changed is one small query,
-// made at most once a second, so a property created or given a domain answers within a second.
+// made at most once a second, so a property created or given a domain answers within a second
+// (a slug not known yet is looked for at once).
 // While the database is out, the properties last read go on addressing requests.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
@@ -25,10 +26,11 @@ async function readDirectory(payload: Payload): Promise<PropertyDirectory> {
 
 const kept = new WeakMap<Payload, Promise<Kept>>()
 
-export async function currentDirectory(payload: Payload): Promise<PropertyDirectory> {
+/** `fresh`: look whether the properties changed now, not up to a second later (a slug the kept list does not know). */
+export async function currentDirectory(payload: Payload, { fresh = false } = {}): Promise<PropertyDirectory> {
   const previous = kept.get(payload)
   const known = previous ? await previous.catch(() => null) : null
-  if (known && Date.now() - known.checkedAt < RECHECK_MS) return known.directory
+  if (known && !fresh && Date.now() - known.checkedAt < RECHECK_MS) return known.directory
   const next = (async (): Promise<Kept> => {
     const { rows } = await poolOf(payload)
       .query<{ signature: string }>(SIGNATURE_SQL)

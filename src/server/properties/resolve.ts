@@ -3,6 +3,7 @@
 // else the default property. An unknown slug under `/p/` is reported, for the caller to answer
 // 404; an unknown host is the default property's. The directory is built once from the
 // properties' rows and asked for every request.
+import type { PropertyBasePath } from '../../lib/api/property-base'
 import { normalizeDomain } from '../../lib/property-slug'
 
 export type AddressableProperty = {
@@ -12,8 +13,6 @@ export type AddressableProperty = {
   isDefault: boolean
 }
 
-/** The part of the URL that names the property: nothing, or its `/p/{slug}` prefix. */
-export type PropertyBasePath = '' | `/p/${string}`
 
 export type PropertyDirectory = {
   readonly bySlug: ReadonlyMap<string, AddressableProperty>
@@ -75,10 +74,4 @@ export function resolveProperty(directory: PropertyDirectory, request: Addressed
   const host = normalizeDomain(request.host)
   const property = (host !== null && directory.byDomain.get(host)) || directory.defaultProperty
   return { kind: 'property', property, basePath: '', path: request.path }
-}
-
-/** A link to an app path (`/`, `/gallery/…?…`) under a property's base path. */
-export function hrefFor(basePath: PropertyBasePath, path: string): string {
-  const appPath = path.startsWith('/') ? path : `/${path}`
-  return basePath + appPath
 }

@@ -1,8 +1,7 @@
-import type { Metadata } from 'next'
-import { GalleryOverviewPage } from '@media-public/pages'
+import { GalleryOverviewPage, pageMetadata } from '@media-public/pages'
 
 export const dynamic = 'force-dynamic'
-export const metadata: Metadata = { title: 'Gallery' }
+export const generateMetadata = () => pageMetadata('/gallery', 'Gallery')
 
 export default function Page() {
   return <GalleryOverviewPage />

@@ -9,12 +9,14 @@ import { ApiError } from '@/lib/api/client'
 import { MIN_PASSWORD_LENGTH } from '@/lib/constants'
 import { useNotify } from '@/components/notices'
 import { Spinner } from '@/components/spinner'
+import { useSiteHref } from '@media-public/site-base'
 import styles from './login.module.css'
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : undefined
 
 export function LoginForm({ next }: { next: string }) {
+  const galleryHref = useSiteHref()('/gallery')
   const notify = useNotify()
   const login = useLogin()
   const register = useRegister()
@@ -99,7 +101,7 @@ export function LoginForm({ next }: { next: string }) {
             {creatingFirstAccount ? 'Create Account' : 'Sign In'}
           </button>
         </form>
-        <Link href="/gallery" className={styles.back}>
+        <Link href={galleryHref} className={styles.back}>
           ← Back to Gallery
         </Link>
       </div>

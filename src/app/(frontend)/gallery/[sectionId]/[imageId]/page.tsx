@@ -6,7 +6,8 @@ export const dynamic = 'force-dynamic'
 type Props = { params: Promise<{ sectionId: string; imageId: string }> }
 
 export async function generateMetadata({ params }: Props) {
-  return sectionMetadata((await params).sectionId)
+  const { sectionId, imageId } = await params
+  return sectionMetadata(sectionId, imageId)
 }
 
 export default async function Page({ params }: Props) {
