@@ -21,6 +21,7 @@ import {
   type Where,
 } from 'payload'
 import { allowedTo, writableWith } from '../../src/access/may'
+import { actorOf, may } from '../../src/server/auth/access'
 import { authenticated } from '../../src/access/authenticated'
 import { PROPERTY_NAME_MAX, PROPERTY_TAGLINE_MAX } from '../../src/lib/constants'
 import { domainProblem, normalizeDomain, propertySlugProblem } from '../../src/lib/property-slug'
@@ -103,6 +104,8 @@ export const Properties: CollectionConfig = {
     defaultColumns: ['name', 'slug', 'isDefault'],
     group: 'Gallery',
     description: 'What guests see at the top of the public gallery and in shared links.',
+    // Absent for accounts that change nothing here (content editors): they fix media records.
+    hidden: ({ user }) => !may(actorOf(user), 'edit-settings'),
   },
   defaultSort: 'name',
   // A copy would carry the same slug and domains; a new property starts from its own form.

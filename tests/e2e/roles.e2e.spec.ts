@@ -27,6 +27,8 @@ test('a content editor sees the gallery and its tags, and none of the manager-on
   await expect(page.getByRole('button', { name: 'Find Duplicates' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Backup', exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Users', exact: true })).toBeVisible()
+  // Payload's navigation lists the properties for whoever may change them.
+  await expect(page.locator('a[href="/admin/collections/properties"]')).not.toHaveCount(0)
   await expect(cardOf(page, name).getByRole('button', { name: `Delete ${name}` })).toBeVisible()
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /Main Level/ }).click()
   await expect(page.getByRole('button', { name: 'Reorder' })).toBeVisible()
@@ -49,6 +51,7 @@ test('a content editor sees the gallery and its tags, and none of the manager-on
     editor.getByRole('link', { name: 'Users', exact: true }),
     editor.getByRole('button', { name: 'Select', exact: true }),
     card.getByRole('button', { name: `Delete ${name}` }),
+    editor.locator('a[href="/admin/collections/properties"]'),
   ]) {
     await expect(absent).toHaveCount(0)
   }

@@ -2,7 +2,8 @@
 // creates over REST starts with the five areas; a taken slug is a conflict; removal takes the
 // typed name as confirmation, refuses the default property, takes a final backup, moves the
 // property's objects to trash/ and deletes its rows, and leaves the default property's rows and
-// objects as they were. Payload's own delete is refused, and a property manager may do neither.
+// objects as they were; the jobs still queued for it end without error and touch nothing. Payload's
+// own delete is refused, and a property manager may do neither.
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
@@ -16,6 +17,10 @@ import { headObject } from '../../src/server/storage/head-object'
 import { putObject } from '../../src/server/storage/put-object'
 import { readObject } from '../../src/server/storage/read-object'
 import { PASSWORD, Session, signedInAdmin } from '../helpers/api'
+import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../../src/server/analysis/analysis-task'
+import { BACKUP_QUEUE, BACKUP_TASK } from '../../src/server/backup/schedule'
+import { DUPLICATE_SCAN_TASK } from '../../src/server/duplicates/scan-task'
+import { INGEST_TASK } from '../../src/server/media/ingest-task'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
@@ -246,6 +251,34 @@ describe('removing a property', () => {
       bayPhotos.map((one) => one.id).sort(),
     )
     for (const key of bayKeys) expect(await headObject({ key })).not.toBeNull()
+    expect(await fingerprint(homeKeys)).toEqual(before)
+  }, 60_000)
+
+  it("ends the jobs queued for it without error, and they change nothing of the default property's", async () => {
+    const cove = await createProperty('Cove Cabin', 'cove-cabin')
+    const pending = await photo(cove)
+    await pool.query(`UPDATE media SET status = 'pending' WHERE id = $1`, [pending.id])
+    const { rows: scan } = await pool.query(
+      `INSERT INTO runs (property_id, kind, status, done, total) VALUES ($1, 'duplicates', 'running', 0, 0) RETURNING id::text AS id`,
+      [cove],
+    )
+    const queued = [
+      await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: pending.id } as never }),
+      await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId: pending.id, force: true } as never }),
+      await payload.jobs.queue({ task: DUPLICATE_SCAN_TASK, input: { runId: scan[0].id } as never }),
+      await payload.jobs.queue({ task: BACKUP_TASK, queue: BACKUP_QUEUE, input: { kind: 'manual', propertyId: cove } as never }),
+    ].map((job) => String(job.id))
+    const homeKeys = (await pool.query(`SELECT storage_key FROM media WHERE property_id = $1`, [home.id])).rows.map((row) => row.storage_key)
+    const before = await fingerprint(homeKeys)
+
+    expect((await platform.json('POST', `/api/properties/${cove}/remove`, { body: { confirm: 'Cove Cabin' } })).status).toBe(200)
+    for (const queue of [undefined, ANALYSIS_QUEUE, BACKUP_QUEUE]) {
+      for (let round = 0; round < 5; round++) if ((await payload.jobs.run({ queue, limit: 10 })).noJobsRemaining) break
+    }
+    // Payload deletes a job once it completes; one that failed or waits to be tried again stays.
+    const { rows: left } = await pool.query(`SELECT task_slug, has_error, error FROM payload_jobs WHERE id::text = ANY($1)`, [queued])
+    expect(left).toEqual([])
+    expect((await pool.query(`SELECT count(*)::int AS n FROM backups WHERE kind <> 'final' AND property_slug = 'cove-cabin'`)).rows[0].n).toBe(0)
     expect(await fingerprint(homeKeys)).toEqual(before)
   }, 60_000)
 })
