@@ -1,6 +1,6 @@
 // A second property's public site and admin (issue: properties and roles). The platform admin
-// creates the Lodge through Payload's REST with the domain `localhost` and uploads its photos
-// there (on its domain the bare paths are the Lodge's). Its site answers under /p/{slug} on the
+// creates the Lodge in Payload's admin with the domain `localhost` and uploads its photos there
+// (on its domain the bare paths are the Lodge's). Its site answers under /p/{slug} on the
 // installation's own address and on that domain, shows only the Lodge's photos, and every link,
 // history entry and read of the site keeps the address it was reached by. The admin's property
 // selector switches Media Gallery Pro to it. The Lodge is removed again afterwards (with its final
@@ -8,6 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { openGallery, PASSWORD, signIn, USERNAME } from '../helpers/e2e-admin'
 import { seedPhotos } from '../helpers/e2e-seed'
+import { ensurePublicSeed } from '../helpers/public-seed'
 
 const NAME = 'Lakeside Lodge'
 const SLUG = 'lakeside-e2e'
@@ -22,17 +23,27 @@ let lodgeOrigin = ''
 /** The Lodge's own domain: the installation's address with `localhost` for `127.0.0.1`. */
 const onLodgeDomain = (baseURL: string) => baseURL.replace('127.0.0.1', 'localhost')
 
-test.beforeAll(async ({ browser, baseURL }) => {
-  const page = await browser.newPage({ baseURL })
+test('a platform admin creates the Lodge in the admin: it starts with the five areas', async ({ browser, page, baseURL }) => {
   await signIn(page, baseURL!)
-  const created = await page.request.post('/api/properties', {
-    headers: { origin: baseURL! },
-    data: { name: NAME, slug: SLUG, domains: [{ domain: 'localhost' }], tagline: 'Cabins by the water' },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  propertyId = ((await created.json()) as { doc: { id: string } }).doc.id
-  await page.close()
+  await page.goto('/admin/collections/properties/create')
+  await page.locator('#field-name').fill(NAME)
+  await page.locator('#field-slug').fill(SLUG)
+  await page.getByRole('button', { name: 'Add Domain' }).click()
+  await page.locator('#field-domains__0__domain').fill('localhost')
+  await page.locator('#field-tagline').fill('Cabins by the water')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/collections\/properties\/[0-9a-f-]{36}$/)
+  propertyId = new URL(page.url()).pathname.split('/').at(-1)!
+  const sections = await page.request.get(`${BASE}/api/sections`)
+  expect(((await sections.json()) as Array<{ id: string }>).map((section) => section.id)).toEqual([
+    'main_level',
+    'upstairs',
+    'downstairs',
+    'backyard',
+    'outdoors',
+  ])
 
+  // Its photos, uploaded on its own domain, where the bare paths are the Lodge's.
   lodgeOrigin = onLodgeDomain(baseURL!)
   const lodge = await browser.newContext({ baseURL: lodgeOrigin })
   const login = await lodge.request.post('/api/login', { headers: { origin: lodgeOrigin }, data: { username: USERNAME, password: PASSWORD } })
@@ -168,4 +179,30 @@ test("the admin's property selector switches Media Gallery Pro to the Lodge", as
   await expect(page.getByTestId('media-card')).toHaveCount(2)
   await expect(page.getByTestId('media-card').filter({ hasText: 'lodge-dock' })).toHaveCount(1)
   expect(await lodgeMediaIds(page.request, baseURL!)).toContain(dockId)
+})
+
+test("a manager of the Lodge alone manages the Lodge's photos and sees nothing private of another property", async ({ browser, page, baseURL }) => {
+  const headers = { origin: baseURL! }
+  await signIn(page, baseURL!)
+  const account = { username: `lodge-manager-${Date.now().toString(36)}`, password: 'a lodge manager password' }
+  const created = await page.request.post('/api/register', { headers, data: { ...account, role: 'property-manager', properties: [propertyId] } })
+  expect(created.status(), await created.text()).toBe(201)
+
+  const context = await browser.newContext({ baseURL })
+  const manager = await context.newPage()
+  expect((await manager.request.post('/api/login', { headers, data: account })).status()).toBe(200)
+  await openGallery(manager)
+  await expect(manager.getByTitle('The property this screen manages')).toHaveText(NAME)
+  await expect(manager.getByTestId('media-card')).toHaveCount(2)
+  await expect(manager.getByRole('region', { name: 'Upload Media' })).toBeVisible()
+  await expect(manager.getByRole('link', { name: 'All Properties', exact: true })).toHaveCount(0)
+
+  // The default property's managing calls are refused; its hidden photo never reaches this account.
+  const { hidden } = await ensurePublicSeed(browser, baseURL!)
+  expect((await manager.request.post('/api/backup/create', { headers })).status()).toBe(403)
+  const seen = ((await (await manager.request.get('/api/media-files', { headers })).json()) as Array<{ id: string }>).map((file) => file.id)
+  expect(seen.length).toBeGreaterThan(0)
+  expect(seen).not.toContain(hidden.id)
+  expect((await manager.request.get(`/api/media/${hidden.id}`, { headers })).status()).toBe(404)
+  await context.close()
 })
