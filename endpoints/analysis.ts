@@ -14,7 +14,7 @@ import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
 import { scopeRequest } from '../src/server/properties/request-property'
 
 async function progressOf(req: PayloadRequest, runId: string): Promise<AnalysisProgress> {
-  const progress = await analysisProgress(req.payload, runId)
+  const progress = await analysisProgress(req.payload, await scopeRequest(req), runId)
   if (!progress) throw notFound(`Analysis run ${runId} was not found.`)
   return progress
 }

@@ -11,6 +11,7 @@ import { mediaFileReads, mediaFilesEndpoints } from './media-files'
 import { metricsEndpoints } from './metrics'
 import { objectsEndpoints } from './objects'
 import { sectionReads, sectionsEndpoints } from './sections'
+import { shareLinksEndpoints } from './share-links'
 import { uploaderEndpoints } from './uploader'
 
 export const apiEndpoints: Endpoint[] = [
@@ -23,6 +24,7 @@ export const apiEndpoints: Endpoint[] = [
   ...metricsEndpoints,
   ...duplicatesEndpoints,
   ...backupEndpoints,
+  ...shareLinksEndpoints,
 ]
 
 /** The reads answered from prepared, precompressed bodies (their endpoints are in apiEndpoints too). */

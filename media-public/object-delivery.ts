@@ -51,9 +51,19 @@ export function parseObjectPath(parts: string[]): Target | null {
 const notFound = () =>
   new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
 
-export async function deliverObject(payload: Payload, request: Request, parts: string[]): Promise<Response> {
+/**
+ * `sharedWith`: the filenames a live share link shows (src/host/http/share-link-routes.ts) — its
+ * own URLs serve those files, hidden ones included, privately, and nothing else.
+ */
+export async function deliverObject(
+  payload: Payload,
+  request: Request,
+  parts: string[],
+  { sharedWith }: { sharedWith?: ReadonlySet<string> } = {},
+): Promise<Response> {
   const target = parseObjectPath(parts)
   if (!target) return notFound()
+  if (sharedWith && !sharedWith.has(target.filename)) return notFound()
   const { rows } = await poolOf(payload).query<StoredObject>(
     `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, poster_key, derivatives, property_id::text AS property_id
        FROM media WHERE filename = $1`,
@@ -61,8 +71,9 @@ export async function deliverObject(payload: Payload, request: Request, parts: s
   )
   const media = rows[0]
   if (!media || media.status !== 'ready') return notFound()
-  let signedIn = false
-  if (!visibleToVisitors(media)) {
+  // A shared file is sent privately (not kept by shared caches), whatever its visibility.
+  let signedIn = Boolean(sharedWith)
+  if (!signedIn && !visibleToVisitors(media)) {
     // A hidden file is its own property's people's only.
     signedIn = may(actorOf(await userFromHeaders(payload, request.headers)), 'view-hidden', media.property_id)
     if (!signedIn) return notFound()

@@ -5,7 +5,7 @@
 'use client'
 import { useState, type CSSProperties } from 'react'
 import type { MediaFile } from '../lib/api/types'
-import { variantUrl } from '../lib/media-urls'
+import { renditionUrl } from '../lib/media-urls'
 import styles from './media-image.module.css'
 
 type Props = {
@@ -31,13 +31,14 @@ export function placeholderUrl(placeholder: string | null): string | null {
   return placeholder && PLACEHOLDER_DATA_URL.test(placeholder) ? placeholder : null
 }
 
+/** The renditions live under the file's object path: /public-objects/{filename}, or a share link's path for it. */
 export function imageSources(file: MediaFile, { withOriginal = false } = {}) {
   const widths = [...file.variantWidths].sort((a, b) => a - b)
-  const entries = widths.map((width) => `${variantUrl(file.filename, width)} ${width}w`)
+  const entries = widths.map((width) => `${renditionUrl(file.objectPath, width)} ${width}w`)
   const largest = widths.at(-1) ?? 0
   if (withOriginal && file.width && file.width > largest) entries.push(`${file.objectPath} ${file.width}w`)
   // The fallback src: a mid-size rendition, the original only when there are none.
-  const src = widths.length ? variantUrl(file.filename, widths.find((width) => width >= 800) ?? largest) : file.objectPath
+  const src = widths.length ? renditionUrl(file.objectPath, widths.find((width) => width >= 800) ?? largest) : file.objectPath
   return { src, srcSet: entries.length ? entries.join(', ') : undefined }
 }
 

@@ -5,7 +5,9 @@ const encode = (filename: string) => encodeURIComponent(filename)
 
 /** The image itself (or the playable video): the spec's fallback path. */
 export const objectUrl = (filename: string) => `${BASE}/${encode(filename)}`
+/** A rendition under a file's object path (its /public-objects/{filename}, or a share link's own path for it). */
+export const renditionUrl = (objectPath: string, width: number) => `${objectPath}/w${width}.webp`
 /** A responsive WebP rendition of an image. */
-export const variantUrl = (filename: string, width: number) => `${BASE}/${encode(filename)}/w${width}.webp`
+export const variantUrl = (filename: string, width: number) => renditionUrl(objectUrl(filename), width)
 /** A video's poster frame. */
 export const posterUrl = (filename: string) => `${BASE}/${encode(filename)}/poster.jpg`

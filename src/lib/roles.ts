@@ -30,6 +30,7 @@ export const ACTIONS = [
   'scan',
   'backup',
   'restore',
+  'share',
   'edit-settings',
   'manage-accounts',
   'manage-properties',

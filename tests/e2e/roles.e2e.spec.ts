@@ -26,6 +26,7 @@ test('a content editor sees the gallery and its tags, and none of the manager-on
   await expect(page.getByRole('button', { name: 'Analyze All' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Find Duplicates' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Backup', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Users', exact: true })).toBeVisible()
   // Payload's navigation lists the properties for whoever may change them.
   await expect(page.locator('a[href="/admin/collections/properties"]')).not.toHaveCount(0)
@@ -47,6 +48,7 @@ test('a content editor sees the gallery and its tags, and none of the manager-on
     editor.getByRole('button', { name: 'Analyze All' }),
     editor.getByRole('button', { name: 'Find Duplicates' }),
     editor.getByRole('button', { name: 'Backup', exact: true }),
+    editor.getByRole('button', { name: 'Share', exact: true }),
     editor.getByRole('link', { name: 'Settings', exact: true }),
     editor.getByRole('link', { name: 'Users', exact: true }),
     editor.getByRole('button', { name: 'Select', exact: true }),

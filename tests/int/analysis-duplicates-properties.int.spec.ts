@@ -3,7 +3,8 @@
 // form no group, a scan in the Lodge leaves the default property's groups as they were, a
 // delete that keeps a file of the other property is refused and changes nothing, an analysis
 // in the Lodge is never suggested the default property's rooms, and a load-time token of one
-// property is not taken for the other. HTTP requests are the default property's (bare paths).
+// property is not taken for the other; an analysis run of one is no run for the other. HTTP requests
+// are the default property's (bare paths).
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { createLocalReq, type Payload } from 'payload'
@@ -151,6 +152,23 @@ describe('analysis neighbours per property', () => {
     expect(['outdoors', 'backyard']).toContain(suggestion?.section)
     expect(['Front', 'Lawn', 'Beach path']).toContain(suggestion?.room)
   }, 120_000)
+})
+
+describe('analysis runs per property', () => {
+  it("an analysis run of the Lodge is no run on the default property's address (404), its own is", async () => {
+    const { rows } = await sql<{ id: string; property: string }>(
+      `INSERT INTO runs (property_id, kind, status, done, total) VALUES ($1, 'analysis', 'done', 0, 0), ($2, 'analysis', 'done', 0, 0)
+       RETURNING id::text AS id, property_id::text AS property`,
+      [lodge.id, home.id],
+    )
+    const runOf = (property: PropertyScope) => rows.find((row) => row.property === property.id)!.id
+    const foreign = await admin.json('GET', `/api/media-files/analyze-all/${runOf(lodge)}`)
+    expect(foreign.status).toBe(404)
+    expect(foreign.body).toEqual({ message: `Analysis run ${runOf(lodge)} was not found.` })
+    const own = await admin.json('GET', `/api/media-files/analyze-all/${runOf(home)}`)
+    expect(own.status).toBe(200)
+    expect(own.body).toMatchObject({ runId: runOf(home), total: 0, done: true })
+  })
 })
 
 describe('load times per property', () => {

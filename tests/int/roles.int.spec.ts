@@ -141,6 +141,7 @@ describe('accounts and roles', () => {
         scan: false,
         backup: false,
         restore: false,
+        share: false,
         'edit-settings': false,
         'manage-accounts': false,
         'manage-properties': false,
@@ -160,13 +161,14 @@ describe('accounts and roles', () => {
       scan: true,
       backup: true,
       restore: true,
+      share: true,
       'edit-settings': true,
       'manage-accounts': false,
       'manage-properties': false,
     })
     const asPlatform = (await platform.call('GET', '/api/user')).body
     expect(asPlatform.role).toBe('platform-admin')
-    expect(Object.values(asPlatform.permissions)).toEqual(Array(14).fill(true))
+    expect(Object.values(asPlatform.permissions)).toEqual(Array(15).fill(true))
   })
 
   it('lets only a platform admin create accounts, on every path', async () => {

@@ -123,6 +123,10 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/backup/runs/:runId': { anonymous: 401, manager: 400 },
   'GET /api/backups': { anonymous: 401, manager: 200 },
   'GET /api/backups/:id/download': { anonymous: 401, manager: 404 },
+  // Share links: an empty body says nothing to share; no such link to revoke.
+  'POST /api/share-links': { anonymous: 401, manager: 400 },
+  'GET /api/share-links': { anonymous: 401, manager: 200 },
+  'DELETE /api/share-links/:id': { anonymous: 401, manager: 404 },
   // Properties: signed-in accounts read them over REST (visitors get them in the pages).
   'GET /api/properties/count': { anonymous: 403, manager: 200 },
   'POST /api/properties': { anonymous: 403, manager: 400 },

@@ -20,6 +20,7 @@ const TABLE: Record<Action, { editor: boolean; manager: boolean; platform: boole
   scan:                { editor: N, manager: Y, platform: Y },
   backup:              { editor: N, manager: Y, platform: Y },
   restore:             { editor: N, manager: Y, platform: Y },
+  share:               { editor: N, manager: Y, platform: Y },
   'edit-settings':     { editor: N, manager: Y, platform: Y },
   'manage-accounts':   { editor: N, manager: N, platform: Y },
   'manage-properties': { editor: N, manager: N, platform: Y },
@@ -34,7 +35,7 @@ const ROLE_COLUMN: Record<Role, 'editor' | 'manager' | 'platform'> = {
 describe('may', () => {
   it('the table covers every action there is', () => {
     expect(Object.keys(TABLE).sort()).toEqual([...ACTIONS].sort())
-    expect(ACTIONS).toHaveLength(14)
+    expect(ACTIONS).toHaveLength(15)
   })
 
   for (const role of Object.keys(ROLE_COLUMN) as Role[]) {
@@ -103,6 +104,7 @@ describe('permissionsFor', () => {
       scan: false,
       backup: false,
       restore: false,
+      share: false,
       'edit-settings': false,
       'manage-accounts': false,
       'manage-properties': false,
@@ -122,6 +124,7 @@ describe('permissionsFor', () => {
       scan: true,
       backup: true,
       restore: true,
+      share: true,
       'edit-settings': true,
       'manage-accounts': false,
       'manage-properties': false,
@@ -129,11 +132,11 @@ describe('permissionsFor', () => {
   })
 
   it("answers the platform admin's map: everything", () => {
-    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin', properties: [] }, A))).toEqual(Array(14).fill(true))
+    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin', properties: [] }, A))).toEqual(Array(15).fill(true))
   })
 
   it('answers nothing for nobody', () => {
-    expect(Object.values(permissionsFor(null, A))).toEqual(Array(14).fill(false))
+    expect(Object.values(permissionsFor(null, A))).toEqual(Array(15).fill(false))
   })
 })
 

@@ -101,6 +101,9 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'runs.ts GET /': 'view-hidden',
   'runs.ts GET /:id': 'view-hidden',
   'sections.ts POST /sections/:sectionId/bulk-assign': 'place',
+  'share-links.ts POST /share-links': 'share',
+  'share-links.ts GET /share-links': 'share',
+  'share-links.ts DELETE /share-links/:id': 'share',
   'sections.ts PUT /sections/:sectionId/reorder': 'reorder',
   'uploader.ts GET /s3/params': 'upload',
   'uploader.ts POST /s3/multipart': 'upload',
@@ -112,7 +115,7 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
 
 const ACTION_NAMES = new Set([
   'public', 'view-hidden', 'edit-metadata', 'edit-room', 'place', 'reorder', 'upload', 'delete', 'analyze', 'scan',
-  'backup', 'restore', 'edit-settings', 'manage-accounts', 'manage-properties',
+  'backup', 'restore', 'share', 'edit-settings', 'manage-accounts', 'manage-properties',
 ])
 
 describe('endpoint actions', () => {

@@ -42,6 +42,7 @@ import { ReorderGrid } from './reorder-grid'
 import { SectionFilterBar } from './section-filter-bar'
 import { StatCards } from './stat-cards'
 import { SuggestionsBar } from './suggestions-bar'
+import { ShareDialog } from './share-dialog'
 import { TagsDialog } from './tags-dialog'
 import { SelectBox, type SectionInfo } from './ui'
 
@@ -70,6 +71,8 @@ export function MediaGalleryScreen({ username }: { username: string }) {
 function GalleryScreen({ username }: { username: string }) {
   const mayUpload = useMay('upload')
   const mayPlace = useMay('place')
+  const mayShare = useMay('share')
+  const [shareOpen, setShareOpen] = useState(false)
   const mayReorder = useMay('reorder')
   const mayDelete = useMay('delete')
   const mayBackUp = useMay('backup')
@@ -249,6 +252,11 @@ function GalleryScreen({ username }: { username: string }) {
                   {selectMode ? `Selected (${selected.size})` : 'Select'}
                 </button>
               )}
+              {mayShare && !reorderList && (
+                <button type="button" className={styles.button} onClick={() => setShareOpen(true)}>
+                  Share
+                </button>
+              )}
               {isRealSection && mayReorder && !selectMode && !reorderList && (
                 <button type="button" className={styles.button} onClick={startReorder} disabled={!inSection.length}>
                   Reorder
@@ -341,6 +349,15 @@ function GalleryScreen({ username }: { username: string }) {
           onComplete={() => setSelected(new Set())}
         />
         <TagsDialog file={tagsFile} onClose={() => setTagsFileId(null)} />
+        {mayShare && (
+          <ShareDialog
+            open={shareOpen}
+            onOpenChange={setShareOpen}
+            sections={sections}
+            selection={selectMode ? selection : EMPTY}
+            activeSection={isRealSection || activeSection === HIDDEN_SECTION_ID ? activeSection : null}
+          />
+        )}
         <DeleteDialog files={toDelete} onClose={() => setToDelete(EMPTY)} onDeleted={onDeleted} />
       </div>
     </Tooltip.Provider>

@@ -1,4 +1,5 @@
-// The answers the host server gives without Next: object delivery (/public-objects/…), the
+// The answers the host server gives without Next: object delivery (/public-objects/…), share
+// links' gate and files (/s/{token}…, share-link-routes.ts), the
 // prepared reads (precompressed, per read-model version) and every other product API route
 // (endpoints/index.ts), each answered by its one Endpoint. Next is left with pages and
 // Payload's own admin and REST. Shared by src/host/serve.ts and the integration tests, which
@@ -11,6 +12,7 @@ import type { HostRoute } from './host-server'
 import { sendWebResponse, toWebRequest } from './node-bridge'
 import { directEndpointServer } from './serve-direct'
 import { preparedReadServer } from './serve-prepared-read'
+import { shareLinkRoutes } from './share-link-routes'
 
 const safeDecode = (part: string) => {
   try {
@@ -29,5 +31,5 @@ export function productRoutes(payload: Payload): HostRoute[] {
     await sendWebResponse(res, await deliverObject(payload, toWebRequest(req), parts))
     return true
   }
-  return [serveObject, servePreparedRead, serveDirect]
+  return [serveObject, shareLinkRoutes(payload), servePreparedRead, serveDirect]
 }

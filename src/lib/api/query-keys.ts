@@ -25,6 +25,9 @@ export const queryKeys = {
     detail: (id: string) => ['runs', 'detail', id] as const,
     latest: (kind: string) => ['runs', 'latest', kind] as const,
   },
+  shareLinks: {
+    all: ['share-links'] as const,
+  },
   backup: {
     all: ['backup'] as const,
     status: () => ['backup', 'status'] as const,

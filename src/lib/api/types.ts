@@ -143,3 +143,16 @@ export type Run = {
   createdAt: string
   finishedAt: string | null
 }
+
+/** A live share link as GET /api/share-links answers it (README "Share links"). */
+export type LiveShareLink = {
+  id: string
+  url: string
+  sectionId: string | null
+  room: string | null
+  mediaIds: string[] | null
+  includeHidden: boolean
+  expiresAt: string
+  createdAt: string
+  opens: number
+}

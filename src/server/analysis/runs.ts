@@ -53,10 +53,13 @@ export async function recordRunItem(payload: Payload, runId: string, mediaId: st
 /** The property's analysis run under way, if any. */
 export const currentAnalysisRun = (payload: Payload, propertyId: string) => runningRun(poolOf(payload), 'analysis', propertyId)
 
-/** An analysis run's progress per photo (beyond the generic run: analysed, skipped and why); null for no such run. */
-export async function analysisProgress(payload: Payload, runId: string): Promise<AnalysisProgress | null> {
+/**
+ * An analysis run of the property: its progress per photo (beyond the generic run: analysed,
+ * skipped and why); null for no such run, and for another property's.
+ */
+export async function analysisProgress(payload: Payload, propertyId: string, runId: string): Promise<AnalysisProgress | null> {
   const run = await findRun(poolOf(payload), runId, { checkAbandoned: true })
-  if (run?.kind !== 'analysis') return null
+  if (run?.kind !== 'analysis' || run.propertyId !== propertyId) return null
   const { rows } = await poolOf(payload).query<{ state: string; media_id: string; reason: string | null }>(
     `SELECT state, media_id::text, reason FROM gallery_analysis_run_items WHERE run_id = $1`,
     [runId],

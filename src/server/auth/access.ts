@@ -74,6 +74,7 @@ const REFUSED: Record<Action, string> = {
   scan: 'scan for duplicates',
   backup: 'make or download backups',
   restore: 'restore backups',
+  share: 'share photos by link',
   'edit-settings': 'change the property settings or sections',
   'manage-accounts': 'manage accounts',
   'manage-properties': 'manage properties',
