@@ -17,6 +17,7 @@ import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { apiEndpoints } from './endpoints'
+import { docAccessEndpoint } from './endpoints/doc-access'
 import { propertiesEndpoints } from './endpoints/properties'
 import { runsEndpoints } from './endpoints/runs'
 import { migrations } from './src/migrations'
@@ -61,7 +62,10 @@ export default buildConfig({
   },
   // GET /api/runs and /api/runs/{id} answer as the runs collection's own endpoints, and
   // POST /api/properties/{id}/remove as the properties collection's.
-  collections: [Users, { ...Properties, endpoints: propertiesEndpoints }, Media, Sections, { ...Runs, endpoints: runsEndpoints }],
+  // Each also answers POST /api/{slug}/access/{id} only for a record the caller may read (endpoints/doc-access.ts).
+  collections: [Users, { ...Properties, endpoints: propertiesEndpoints }, Media, Sections, { ...Runs, endpoints: runsEndpoints }].map(
+    (collection) => ({ ...collection, endpoints: [docAccessEndpoint, ...(collection.endpoints || [])] }),
+  ),
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
   jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backupTask], deleteJobOnComplete: true },

@@ -3,7 +3,8 @@
 // the list of kept backups and a download. Accounts that may back up (`backup`); restoring
 // takes `restore`. Every call acts on the request's property: its status and backups (another
 // property's backup answers 404 to a download, as an unknown one does), and a restore changes
-// only it (another property's backup is refused, 409).
+// only it (another property's backup is refused: 409 to an account of that property too, else
+// 404 as an unknown one).
 // Create and restore are runs with a job on the backup queue (src/server/backup/runs.ts): the
 // request starts the run (or joins the one of that kind already going) and waits for it (the
 // runs' one bounded wait), answering the spec's payload when it is done, else 202 with the
@@ -11,13 +12,14 @@
 // the POST would have (the spec's payload, or the failure's status) once it ends.
 import type { PayloadRequest } from 'payload'
 import { backupIdParamsSchema, backupRunParamsSchema, createBackupSchema, restoreBackupSchema } from '../src/lib/schemas/backup'
-import { BackupNotFound, BackupOfAnotherProperty } from '../src/server/backup/restore-backup'
+import { BackupNotFound, BackupOfAnotherProperty, NO_SUCH_BACKUP } from '../src/server/backup/restore-backup'
 import { backupRunOf, type BackupRun, findRun, RestoreRunning, startRun } from '../src/server/backup/runs'
 import { backupStatus, findBackup, listBackups } from '../src/server/backup/status'
 import { readObject } from '../src/server/storage/read-object'
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'
 import { requireMay } from '../src/server/auth/request-access'
+import { actorOf, may } from '../src/server/auth/access'
 import { HttpError, notFound } from '../src/server/http/errors'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
 import { requestScope } from '../src/server/properties/request-property'
@@ -44,6 +46,11 @@ async function startAndWait(req: PayloadRequest, operation: 'create' | 'restore'
   const pool = poolOf(req.payload)
   const { run } = await startRun(pool, operation, backupId, { scope: await requestScope(req), startedBy: String(user.id) }).catch((error: unknown) => {
     if (error instanceof BackupNotFound) throw notFound(error.message)
+    // Another property's backup is named as such only to an account of that property too; to
+    // anyone else it is no backup, as its download answers (its id tells them nothing).
+    if (error instanceof BackupOfAnotherProperty && error.propertyId && !may(actorOf(req.user), 'restore', error.propertyId)) {
+      throw notFound(NO_SUCH_BACKUP)
+    }
     if (error instanceof RestoreRunning || error instanceof BackupOfAnotherProperty) throw new HttpError(409, error.message)
     throw error
   })
@@ -85,7 +92,7 @@ export const backupEndpoints = [
     const { id } = parseParams(req, backupIdParamsSchema)
     const backup = await findBackup(poolOf(req.payload), await requestScope(req), id)
     const bytes = backup && (await readObject({ key: backup.object_key }))
-    if (!backup || !bytes) throw notFound('There is no such backup: it may have been removed (the last 10 are kept).')
+    if (!backup || !bytes) throw notFound(NO_SUCH_BACKUP)
     return new Response(new Uint8Array(bytes), {
       headers: {
         'Content-Type': 'application/gzip',

@@ -29,6 +29,7 @@ import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { runWait } from '../helpers/test-config'
+import { concreteRequest, routesOf, type Route } from '../helpers/routes'
 import { RUN_WAIT_MS } from '../../src/lib/constants'
 
 const bucket = () => appStore().bucket
@@ -48,15 +49,7 @@ let secrets: Record<'hidden' | 'pending' | 'failed', Listed & { storageKey: stri
 let stopBackupWorker: (() => Promise<void>) | undefined
 const HIDDEN_MARKER = 'hidden-marker-7f3a'
 
-type Route = { method: string; path: string }
 type Expected = { anonymous: number; manager: number }
-
-/** Host server routes answered without Next (src/host/http/product-routes.ts, host-server.ts). */
-const HOST_ROUTES: Route[] = [
-  { method: 'GET', path: '/public-objects/:filename' },
-  { method: 'GET', path: '/public-objects/:filename/:variant' },
-  { method: 'GET', path: '/_next/image' },
-]
 
 /**
  * Expected status per route for an anonymous caller and for the signed-in manager. The manager's
@@ -228,59 +221,20 @@ const MATRIX: Record<string, Expected> = {
 /** Payload's collections the product does not serve at all (host-server.ts CLOSED_ROUTES). */
 const CLOSED_COLLECTIONS = ['payload-jobs', 'payload-kv', 'payload-migrations']
 
-function routesOf(payload: Payload): Route[] {
-  const routes: Route[] = [...HOST_ROUTES]
-  for (const endpoint of payload.config.endpoints ?? []) {
-    routes.push({ method: endpoint.method.toUpperCase(), path: `/api${endpoint.path}` })
-  }
-  for (const collection of payload.config.collections) {
-    for (const endpoint of collection.endpoints || []) {
-      routes.push({ method: endpoint.method.toUpperCase(), path: `/api/${collection.slug}${endpoint.path === '/' ? '' : endpoint.path}` })
-    }
-  }
-  // Payload serves a global's REST routes without listing them as endpoints: read and update.
-  for (const global of payload.config.globals ?? []) {
-    routes.push({ method: 'GET', path: `/api/globals/${global.slug}` }, { method: 'POST', path: `/api/globals/${global.slug}` })
-  }
-  const seen = new Set<string>()
-  return routes.filter((route) => {
-    const key = `${route.method} ${route.path}`
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
-}
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
 /** A concrete request for a route: real records for reads, absent ones for writes. */
 function concrete(route: Route): { url: string; options: CallOptions } {
-  const write = MUTATING.has(route.method)
-  const collection = /^\/api\/([^/]+)/.exec(route.path)?.[1]
-  const idFor = () => {
-    if (collection === 'gallery-sections') return write ? NO_SUCH_ID : upstairsId
-    if (collection === 'media') return write ? NO_SUCH_ID : visible.id
-    if (collection === 'users') return write ? NO_SUCH_ID : managerId
-    return NO_SUCH_ID
-  }
-  let url = route.path
-    .replace(':filename', encodeURIComponent(visible.filename))
-    .replace(':variant', `w${visible.variantWidths[0]}.webp`)
-    .replace(/:sectionId/, 'upstairs')
-    .replace(':uploadId', 'f'.repeat(32))
-    .replace(':partNumber', '1')
-    .replace(/:id\??/, idFor())
-  if (route.path === '/_next/image') url += `?url=${encodeURIComponent(`/public-objects/${visible.filename}`)}&w=640&q=75`
-  if (route.path.startsWith('/api/s3/multipart/')) url += '?key=originals/x/y.jpg'
-  if (route.path === '/api/s3/params') url += '?filename=a.jpg&type=image/jpeg&metadata[size]=10'
-  const options: CallOptions = {}
-  if (write && route.method !== 'DELETE') {
-    if (route.path.endsWith('/bulk-assign') || route.path.endsWith('/reorder')) options.json = { mediaIds: [NO_SUCH_ID] }
-    else if (route.path.endsWith('/section')) options.json = { section: 'backyard' }
-    else if (route.path.endsWith('/metadata')) options.json = { notes: 'matrix' }
-    else options.json = {}
-  }
-  return { url, options }
+  return concreteRequest(route, {
+    filename: visible.filename,
+    variant: `w${visible.variantWidths[0]}.webp`,
+    sectionKey: 'upstairs',
+    idFor: (collection, write) => {
+      if (collection === 'gallery-sections') return write ? NO_SUCH_ID : upstairsId
+      if (collection === 'media') return write ? NO_SUCH_ID : visible.id
+      if (collection === 'users') return write ? NO_SUCH_ID : managerId
+      return NO_SUCH_ID
+    },
+    mediaIds: [NO_SUCH_ID],
+  })
 }
 
 async function fingerprint() {

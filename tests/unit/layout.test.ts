@@ -97,6 +97,8 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'media-files.ts PUT /media-files/:id/metadata': 'edit-metadata',
   'metrics.ts POST /metrics/load-times': 'public',
   'objects.ts POST /objects/upload': 'upload',
+  // Anyone may ask; only a record the caller may read is answered.
+  'doc-access.ts POST /access/:id?': 'public',
   'properties.ts POST /:id/remove': 'manage-properties',
   'runs.ts GET /': 'view-hidden',
   'runs.ts GET /:id': 'view-hidden',

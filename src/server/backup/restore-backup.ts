@@ -36,6 +36,8 @@ import { KEY_PREFIXES, trashKey } from '../storage/keys'
 import { listObjects } from '../storage/list-objects'
 import { readObject } from '../storage/read-object'
 
+export const NO_SUCH_BACKUP = 'There is no such backup: it may have been removed (the last 10 are kept).'
+
 /** There is no such backup (or none at all). */
 export class BackupNotFound extends Error {
   constructor(message: string) {
@@ -106,14 +108,17 @@ async function findCompleteBackup(pool: Pool, backupId: string | null): Promise<
  */
 export async function restorableBackup(pool: Pool, scope: PropertyScope, backupId: string | null): Promise<BackupRow> {
   const backup = await findCompleteBackup(pool, backupId)
-  if (!backup) throw new BackupNotFound('There is no such backup: it may have been removed (the last 10 are kept).')
-  if (backup.property_id && backup.property_id !== scope.id) throw new BackupOfAnotherProperty()
+  if (!backup) throw new BackupNotFound(NO_SUCH_BACKUP)
+  if (backup.property_id && backup.property_id !== scope.id) throw new BackupOfAnotherProperty(backup.property_id)
   return backup
 }
 
-/** Another property holds the backup's rows or objects (answered 409): nothing was restored. */
+/**
+ * Another property holds the backup's rows or objects (answered 409): nothing was restored.
+ * `propertyId`: the property the backup is recorded as, when that is what refused it.
+ */
 export class BackupOfAnotherProperty extends BackupRefused {
-  constructor() {
+  constructor(readonly propertyId?: string) {
     super('This backup belongs to another property: nothing was restored.')
     this.name = 'BackupOfAnotherProperty'
   }
