@@ -11,6 +11,9 @@ export const HOST_ROUTES: Route[] = [
   { method: 'GET', path: '/public-objects/:filename' },
   { method: 'GET', path: '/public-objects/:filename/:variant' },
   { method: 'GET', path: '/_next/image' },
+  // A share link's page gate and its files (src/host/http/share-link-routes.ts).
+  { method: 'GET', path: '/s/:token' },
+  { method: 'GET', path: '/s/:token/o/:filename/:variant' },
 ]
 
 export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -51,6 +54,8 @@ export type RouteTargets = {
   idFor: (collection: string | undefined, write: boolean) => string
   /** The run a `:runId` names; left as it is (not a run id: a 400) when not given. */
   runId?: string
+  /** The share link a `:token` names; a token no link has when not given. */
+  token?: string
   /** The media ids a bulk assignment or a reorder sends. */
   mediaIds: string[]
   /** A body in place of the default `{}` for a write that is not one of the product's placement calls. */
@@ -65,6 +70,7 @@ export function concreteRequest(route: Route, targets: RouteTargets): { url: str
     .replace(':filename', encodeURIComponent(targets.filename))
     .replace(':variant', targets.variant)
     .replace(/:sectionId/, targets.sectionKey)
+    .replace(':token', targets.token ?? 'n'.repeat(43))
     .replace(':uploadId', 'f'.repeat(32))
     .replace(':partNumber', '1')
     .replace(/:id\??/, targets.idFor(collection, write))

@@ -104,6 +104,8 @@ const b = {
   backupId: '',
   backupFile: '',
   groupId: '',
+  shareLinkId: '',
+  shareToken: '',
 }
 const a = { photo: '' }
 
@@ -126,6 +128,8 @@ const privateMarkers = () => [
   b.backupId,
   b.backupFile,
   b.groupId,
+  b.shareLinkId,
+  b.shareToken,
   b.keeper,
   'lodge-keeper',
   MARK.notes,
@@ -200,6 +204,8 @@ async function fingerprintOfB() {
     backups: await rows('SELECT to_jsonb(x) AS row FROM backups x WHERE property_id = $1 ORDER BY id'),
     backupIndex: await rows('SELECT to_jsonb(i) AS row FROM backup_object_index i WHERE property_id = $1 ORDER BY key'),
     loadSamples: await rows('SELECT to_jsonb(l) AS row FROM gallery_load_samples l WHERE property_id = $1 ORDER BY id'),
+    // Openings are counted for whoever opens the link under B's address, as for any guest.
+    shareLinks: await rows(`SELECT to_jsonb(k) - 'opens' AS row FROM share_links k WHERE property_id = $1 ORDER BY id`),
     assignments: await rows(
       `SELECT jsonb_build_object('assignment', to_jsonb(up), 'user', to_jsonb(u)) AS row
          FROM users_properties up JOIN users u ON u.id = up._parent_id WHERE up.property_id = $1 ORDER BY up.id`,
@@ -290,6 +296,11 @@ beforeAll(async () => {
   const runs = (await pool.query(`SELECT id::text AS id FROM runs WHERE property_id = $1`, [lodge.id])).rows
   expect(runs).toHaveLength(1)
   b.runId = runs[0].id
+  // A live link to B's upstairs, hidden photos included.
+  const link = await platform.call('POST', `${PREFIX}/api/share-links`, { json: { sectionId: 'upstairs', includeHidden: true } })
+  expect(link.status, link.text).toBe(201)
+  b.shareLinkId = link.body.id
+  b.shareToken = /\/s\/([A-Za-z0-9_-]{43})$/.exec(link.body.url)![1]
 
   // The needles are where the platform admin looks: its answers under B's address hold them.
   const adminView = [
@@ -297,9 +308,10 @@ beforeAll(async () => {
     await platform.call('GET', `${PREFIX}/api/backups`),
     await platform.call('GET', `${PREFIX}/api/runs/${b.runId}`),
     await platform.call('GET', `${PREFIX}/api/duplicates`),
+    await platform.call('GET', `${PREFIX}/api/share-links`),
   ]
   const seen = adminView.map((response) => response.text).join('\n')
-  for (const needle of [b.hidden.id, b.hidden.filename, MARK.notes, MARK.hiddenNotes, MARK.hiddenTag, b.backupId, b.runId]) expect(seen).toContain(needle)
+  for (const needle of [b.hidden.id, b.hidden.filename, MARK.notes, MARK.hiddenNotes, MARK.hiddenTag, b.backupId, b.runId, b.shareLinkId, b.shareToken]) expect(seen).toContain(needle)
 }, 120_000)
 
 afterAll(async () => {
@@ -329,7 +341,12 @@ describe('cross-property matrix', () => {
     for (const route of routes) {
       const key = routeKey(route)
       const collection = /^\/api\/([^/]+)/.exec(route.path)?.[1]
-      const carriesMedia = collection === 'media' || collection === 'media-files' || /\/(bulk-assign|reorder)$/.test(route.path) || route.path.startsWith('/public-objects')
+      const carriesMedia =
+        collection === 'media' ||
+        collection === 'media-files' ||
+        /\/(bulk-assign|reorder)$/.test(route.path) ||
+        route.path.startsWith('/public-objects') ||
+        route.path.startsWith('/s/')
       for (const photo of carriesMedia ? [b.hidden, b.visible] : [b.hidden]) {
         const { url, options } = concreteRequest(route, {
           filename: photo.filename,
@@ -337,11 +354,12 @@ describe('cross-property matrix', () => {
           sectionKey: 'upstairs',
           idFor: (name) => idOfB(name, photo.id),
           runId: b.runId,
+          token: b.shareToken,
           mediaIds: [photo.id],
           bodyFor: writeBody,
         })
         const path = bulkWhere(route, url, photo.id)
-        const namesB = [photo.id, b.upstairs, b.keeper, lodge.id, b.runId, b.backupId].some(
+        const namesB = [photo.id, b.upstairs, b.keeper, lodge.id, b.runId, b.backupId, b.shareLinkId, b.shareToken].some(
           (id) => url.split('?')[0].includes(id) || JSON.stringify(options.json ?? '').includes(id),
         ) || route.path.startsWith('/public-objects')
         for (const address of ['A', 'B'] as const) {
@@ -396,6 +414,8 @@ function idOfB(collection: string | undefined, mediaId: string) {
       return b.runId
     case 'backups':
       return b.backupId
+    case 'share-links':
+      return b.shareLinkId
     default:
       return NO_SUCH_ID
   }

@@ -61,6 +61,9 @@ const MATRIX: Record<string, Expected> = {
   'GET /public-objects/:filename': { anonymous: 200, manager: 200 },
   'GET /public-objects/:filename/:variant': { anonymous: 200, manager: 200 },
   'GET /_next/image': { anonymous: 404, manager: 404 },
+  // A token no link has.
+  'GET /s/:token': { anonymous: 404, manager: 404 },
+  'GET /s/:token/o/:filename/:variant': { anonymous: 404, manager: 404 },
   'GET /api/user': { anonymous: 401, manager: 200 },
   'POST /api/login': { anonymous: 400, manager: 400 },
   'GET /api/register': { anonymous: 200, manager: 200 },
