@@ -480,6 +480,11 @@ async function main() {
         },
         serverPid,
       ),
+      prefixedGallery: await run(
+        server.baseUrl,
+        { name: `${PROPERTIES} properties: GET /p/${measured.slug}/gallery`, path: `/p/${measured.slug}/gallery`, headers: BROWSER },
+        serverPid,
+      ),
       defaultMediaFiles: await run(
         server.baseUrl,
         {
@@ -495,15 +500,17 @@ async function main() {
         serverPid,
       ),
     }
-    runs.push(many.mediaFiles, many.gallery, many.defaultMediaFiles, many.defaultGallery)
+    runs.push(many.mediaFiles, many.gallery, many.prefixedGallery, many.defaultMediaFiles, many.defaultGallery)
     // The gallery page must be the measured property's, not the default's.
     const page = await getText(`${server.baseUrl}/gallery`, { host: domainOf(measured.slug) })
     const idsOf = async (id: string) =>
       (
         await pool.query<{ id: string }>('SELECT id::text AS id FROM media WHERE property_id = $1 AND NOT is_hidden', [id])
       ).rows.map((r) => r.id)
-    const galleryIsTheProperty =
-      (await idsOf(measured.id)).some((id) => page.includes(id)) && !(await idsOf(home.id)).some((id) => page.includes(id))
+    const isThePropertys = async (html: string) =>
+      (await idsOf(measured.id)).some((id) => html.includes(id)) && !(await idsOf(home.id)).some((id) => html.includes(id))
+    const galleryIsTheProperty = await isThePropertys(page)
+    const prefixedIsTheProperty = await isThePropertys(await getText(`${server.baseUrl}/p/${measured.slug}/gallery`, {}))
 
     // Burst: writes in one property, reads of another.
     const writer = others[Math.min(others.length - 1, 9)]
@@ -596,6 +603,7 @@ async function main() {
     const ratios = {
       mediaFilesMeasuredVsOne: ratio(many.mediaFiles, one.mediaFiles),
       galleryMeasuredVsOne: ratio(many.gallery, one.gallery),
+      galleryPrefixedVsOne: ratio(many.prefixedGallery, one.gallery),
       mediaFilesDefaultVsOne: ratio(many.defaultMediaFiles, one.mediaFiles),
       galleryDefaultVsOne: ratio(many.defaultGallery, one.gallery),
     }
@@ -613,6 +621,7 @@ async function main() {
         one.mediaFiles,
       ),
       ratioCheck(`/gallery of ${measured.slug} (Host)`, ratios.galleryMeasuredVsOne, many.gallery, one.gallery),
+      ratioCheck(`/p/${measured.slug}/gallery`, ratios.galleryPrefixedVsOne, many.prefixedGallery, one.gallery),
       ratioCheck(
         '/api/media-files of the default (gzip, br)',
         ratios.mediaFilesDefaultVsOne,
@@ -647,6 +656,11 @@ async function main() {
         target: 'the Host-addressed /gallery is the measured property’s page',
         actual: String(galleryIsTheProperty),
         pass: galleryIsTheProperty,
+      },
+      {
+        target: `/p/${measured.slug}/gallery is the measured property’s page`,
+        actual: String(prefixedIsTheProperty),
+        pass: prefixedIsTheProperty,
       },
       {
         target: 'zero errors, timeouts and unexpected statuses in the load runs',
