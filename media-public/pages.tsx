@@ -3,6 +3,7 @@
 import type { Metadata } from 'next'
 import { RichText } from '@payloadcms/richtext-lexical/react'
 import { notFound } from 'next/navigation'
+import { EmbedGallery } from './embed-gallery'
 import { GalleryOverview } from './gallery-overview'
 import { loadSnapshot, overviewData, requestDevice, sectionsOf } from './initial-data'
 import { loadProperty } from './property'
@@ -79,6 +80,27 @@ export async function SectionGalleryPage({ sectionId }: { sectionId: string }) {
       />
     </>
   )
+}
+
+/**
+ * The embed view (`/embed`, `/embed/{sectionId}`): the property's visible media, or one section's
+ * in its display order, as a bare grid with the lightbox. Which sites may frame it is the host's
+ * decision (src/host/http/security-headers.ts).
+ */
+export async function EmbedPage({ sectionId }: { sectionId?: string }) {
+  const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])
+  const media = sectionId ? snapshot.bySection.get(sectionId) : snapshot.media
+  if (!media) notFound()
+  const property = await loadProperty(snapshot)
+  const sectionNames = Object.fromEntries(snapshot.sections.map((section) => [section.id, section.name]))
+  const title = sectionId ? `${sectionNames[sectionId]} · ${property.info.name}` : property.info.name
+  return <EmbedGallery media={media} sectionNames={sectionNames} title={title} device={device} />
+}
+
+/** The embed view is a copy of the gallery for other sites' pages: not indexed, its canonical is the gallery page. */
+export async function embedMetadata(sectionId?: string): Promise<Metadata> {
+  const path = sectionId ? `/gallery/${encodeURIComponent(sectionId)}` : '/gallery'
+  return { ...(await pageMetadata(path)), robots: { index: false, follow: false } }
 }
 
 /** A page's canonical URL: its path under the property's base path, on the site's origin (site-metadata.ts). */
