@@ -27,7 +27,7 @@ import { utcDay } from '../src/server/metrics/page-token'
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
-const PUBLIC_PAGE = /^\/(?:public|gallery(?:\/[a-z][a-z0-9_]{0,47}(?:\/[0-9a-f-]{36})?)?)?$/
+const PUBLIC_PAGE = /^\/(?:public|gallery(?:\/[a-z][a-z0-9_]{0,47}(?:\/[0-9a-f-]{36})?)?|embed(?:\/[a-z][a-z0-9_]{0,47})?)?$/
 const MAX_ENTRIES = 500
 /** Headers of Next's answer that do not describe the stored body. */
 const DROPPED_HEADERS = new Set([
@@ -38,6 +38,10 @@ const DROPPED_HEADERS = new Set([
   'keep-alive',
   'date',
   'vary',
+  // The host sets the security headers of every request itself, before this answers it: the
+  // embed view's framing policy follows its property's list as it is now, not as it was at render.
+  'content-security-policy',
+  'x-frame-options',
 ])
 
 type Page = {

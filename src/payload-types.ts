@@ -230,6 +230,15 @@ export interface Property {
    */
   bookingUrl?: string | null;
   /**
+   * Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port while a site is built. No other site can frame it.
+   */
+  embedOrigins?:
+    | {
+        origin: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
    * Backup times in the admin are shown in it (IANA name, e.g. Europe/Lisbon).
    */
   timeZone: string;
@@ -639,6 +648,12 @@ export interface PropertiesSelect<T extends boolean = true> {
   about?: T;
   coverPhoto?: T;
   bookingUrl?: T;
+  embedOrigins?:
+    | T
+    | {
+        origin?: T;
+        id?: T;
+      };
   timeZone?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -860,6 +875,7 @@ export interface TaskBackup {
   input: {
     kind?: string | null;
     runId?: string | null;
+    propertyId?: string | null;
   };
   output?: unknown;
 }

@@ -25,6 +25,7 @@ import { actorOf, may } from '../../src/server/auth/access'
 import { authenticated } from '../../src/access/authenticated'
 import { PROPERTY_NAME_MAX, PROPERTY_TAGLINE_MAX } from '../../src/lib/constants'
 import { domainProblem, normalizeDomain, propertySlugProblem } from '../../src/lib/property-slug'
+import { embedOriginProblem, normalizeEmbedOrigin } from '../../src/lib/embed-origins'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { LOCKS } from '../../src/server/db/advisory-lock'
 import { MissingTransactionError, transactionSql } from '../../src/server/db/transaction'
@@ -80,6 +81,13 @@ async function takeAddressesInTurn(req: PayloadRequest) {
   }
 }
 
+/** Origins are kept as browsers send them (lower-case), whatever case the manager typed. */
+const normalizeEmbedOrigins: CollectionBeforeValidateHook = ({ data }) => {
+  const rows = (data as { embedOrigins?: Array<{ origin?: unknown }> | null } | undefined)?.embedOrigins
+  for (const row of rows ?? []) if (typeof row?.origin === 'string') row.origin = normalizeEmbedOrigin(row.origin)
+  return data
+}
+
 /** A new property starts with the five areas, made in the transaction that makes it. */
 const seedAreas: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
   if (operation === 'create') await seedSections(req.payload, String(doc.id), req)
@@ -119,7 +127,7 @@ export const Properties: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [strictQuery, strictWrite],
-    beforeValidate: [refuseTakenAddresses],
+    beforeValidate: [normalizeEmbedOrigins, refuseTakenAddresses],
     afterChange: [seedAreas],
     beforeDelete: [refusePlainDelete],
   },
@@ -173,6 +181,18 @@ export const Properties: CollectionConfig = {
       validate: validateBookingUrl,
       admin: { description: 'Contact or booking page (https://…), shown as a button in the public header.' },
     },
+    {
+      name: 'embedOrigins',
+      type: 'array',
+      labels: { singular: 'Embed origin', plural: 'Embed origins' },
+      admin: {
+        description:
+          'Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port while a site is built. No other site can frame it.',
+      },
+      fields: [{ name: 'origin', type: 'text', required: true, validate: (value: unknown) => embedOriginProblem(value) ?? true }],
+    },
+    // The snippet to paste into the property's site, beside the list that lets that site frame it.
+    { name: 'embedSnippet', type: 'ui', admin: { components: { Field: '/src/admin/properties/embed-snippet#EmbedSnippet' } } },
     {
       name: 'timeZone',
       type: 'text',

@@ -14,6 +14,7 @@ import { trustProxyFrom } from './http/client-address'
 import { hostRequestHandler } from './http/host-server'
 import { propertyAddressing } from './http/property-address'
 import { productRoutes } from './http/product-routes'
+import { pageHeadersFor } from './http/page-headers'
 import { securityHeaders, storeOrigins } from './http/security-headers'
 import { stopJobsWorkers } from '../server/jobs/worker'
 
@@ -41,6 +42,7 @@ async function main() {
       trust: trustProxyFrom(process.env.TRUST_PROXY),
       secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()), dev }),
+      pageHeaders: pageHeadersFor({ connect: storeOrigins(readEnv()), dev }),
       address: propertyAddressing(payload, trustProxyFrom(process.env.TRUST_PROXY)),
       routes: [...productRoutes(payload), servePublicPage],
       next: handle,

@@ -14,6 +14,7 @@ import { productRoutes } from '../../src/host/http/product-routes'
 import { securityHeaders, storeOrigins } from '../../src/host/http/security-headers'
 import { testConfig as config } from './test-config'
 import { propertyAddressing } from '../../src/host/http/property-address'
+import { pageHeadersFor } from '../../src/host/http/page-headers'
 
 export const NEXT_STAND_IN = 'next stand-in'
 
@@ -50,6 +51,7 @@ export async function startTestHost(payload: Payload, { trustProxy }: { trustPro
       trust: trustProxyFrom(trustProxy),
       secret: payload.secret,
       headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
+      pageHeaders: pageHeadersFor({ connect: storeOrigins(readEnv()) }),
       address: propertyAddressing(payload, trustProxyFrom(trustProxy)),
       routes: productRoutes(payload),
       next: payloadRest,

@@ -23,6 +23,11 @@ type Options = {
   /** Payload's secret (payload.secret): proves the stamped client address to the services. */
   secret: string
   headers: Record<string, string>
+  /**
+   * The security headers of an addressed request when they differ from `headers` (the embed
+   * view's framing policy): asked once the property is known, before any route answers.
+   */
+  pageHeaders?: (req: IncomingMessage) => Record<string, string>
   /** Addresses the request to a property first (property-address.ts); answers true when it answered it. */
   address?: HostRoute
   /** Tried in turn; the first that answers wins. */
@@ -86,7 +91,7 @@ export function refuseBadRequest(req: IncomingMessage, res: ServerResponse): boo
   return false
 }
 
-export function hostRequestHandler({ trust, secret, headers, address, routes, next, onError }: Options) {
+export function hostRequestHandler({ trust, secret, headers, pageHeaders, address, routes, next, onError }: Options) {
   return (req: IncomingMessage, res: ServerResponse) => {
     stampClientAddress(req, trust, secret)
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
@@ -95,6 +100,11 @@ export function hostRequestHandler({ trust, secret, headers, address, routes, ne
       if ((address && (await address(req, res))) || refuseBadRequest(req, res)) {
         req.resume()
         return
+      }
+      if (pageHeaders) {
+        const own = pageHeaders(req)
+        for (const name of Object.keys(headers)) if (!(name in own)) res.removeHeader(name)
+        for (const [name, value] of Object.entries(own)) res.setHeader(name, value)
       }
       for (const route of routes) if (await route(req, res)) return
       await next(req, res)

@@ -12,6 +12,14 @@ import { STAMPED_HEADERS, stampedHeaders } from '../../server/properties/propert
 import { normalizeDomain } from '../../lib/property-slug'
 import { resolveProperty } from '../../server/properties/resolve'
 import { requestHostOf, type TrustProxy } from './client-address'
+import type { AddressableProperty } from '../../server/properties/resolve'
+
+/** The property each request was addressed to, for what the host decides later (its embed view's headers). */
+const addressed = new WeakMap<IncomingMessage, AddressableProperty>()
+
+export function addressedProperty(req: IncomingMessage): AddressableProperty | undefined {
+  return addressed.get(req)
+}
 
 /** Answers true when it answered the request itself (an unknown slug). */
 export function propertyAddressing(payload: Payload, trust: TrustProxy) {
@@ -45,6 +53,7 @@ export function propertyAddressing(payload: Payload, trust: TrustProxy) {
       return false
     }
     const { property, basePath } = resolution
+    addressed.set(req, property)
     if (basePath) req.url = resolution.path
     const named = basePath ? null : normalizeDomain(host)
     const domain = named !== null && directory.byDomain.get(named) === property ? named : ''

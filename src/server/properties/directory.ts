@@ -1,7 +1,8 @@
 // The installation's properties as the host addresses them (resolve.ts): read from the database
 // and kept, asked again when the properties change. Whether they changed is one small query,
 // made at most once a second, so a property created or given a domain answers within a second
-// (a slug not known yet is looked for at once).
+// (a slug not known yet is looked for at once). The origins each property lets frame its embed
+// view come with it, for the host's headers.
 // While the database is out, the properties last read go on addressing requests.
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
@@ -12,12 +13,14 @@ const RECHECK_MS = 1000
 type Kept = { signature: string; directory: PropertyDirectory; checkedAt: number }
 
 const SIGNATURE_SQL = `SELECT (SELECT count(*) FROM properties)::text || ':' || coalesce((SELECT max(updated_at) FROM properties)::text, '')
-                              || ':' || (SELECT count(*) FROM properties_domains)::text AS signature`
+                              || ':' || (SELECT count(*) FROM properties_domains)::text
+                              || ':' || (SELECT count(*) FROM properties_embed_origins)::text AS signature`
 
 async function readDirectory(payload: Payload): Promise<PropertyDirectory> {
   const { rows } = await poolOf(payload).query<AddressableProperty>(
     `SELECT p.id::text AS id, p.slug, coalesce(p.is_default, false) AS "isDefault",
-            coalesce(array_agg(d.domain) FILTER (WHERE d.domain IS NOT NULL), '{}') AS domains
+            coalesce(array_agg(d.domain) FILTER (WHERE d.domain IS NOT NULL), '{}') AS domains,
+            coalesce((SELECT array_agg(e.origin ORDER BY e._order) FROM properties_embed_origins e WHERE e._parent_id = p.id), '{}') AS "embedOrigins"
        FROM properties p LEFT JOIN properties_domains d ON d._parent_id = p.id
       GROUP BY p.id`,
   )

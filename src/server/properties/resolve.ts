@@ -11,6 +11,8 @@ export type AddressableProperty = {
   slug: string
   domains: readonly string[]
   isDefault: boolean
+  /** The origins that may frame its embed view (src/lib/embed-origins.ts); none when absent. */
+  embedOrigins?: readonly string[]
 }
 
 

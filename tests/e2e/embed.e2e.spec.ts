@@ -1,0 +1,117 @@
+// The embed view on a property's own site: a page served from another local server, at an origin
+// the property lists (http://localhost:<port>), frames /embed with the snippet the admin shows;
+// the frame takes the height the embed view reports, and its lightbox opens. A page at
+// an origin the property does not list is refused by the browser (frame-ancestors).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test, type Page } from '@playwright/test'
+import { embedSnippet, EMBED_INITIAL_HEIGHT } from '../../src/lib/embed-snippet'
+import { signIn } from '../helpers/e2e-admin'
+import { ensurePublicSeed } from '../helpers/public-seed'
+
+type Site = { origin: string; close(): Promise<void> }
+
+/** A stand-in for the property's own web site: one page holding the snippet. */
+async function startSite(snippet: string): Promise<Site> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    res.end(`<!doctype html><html><head><title>Our cottage</title></head><body><h1>Our cottage</h1>${snippet}<p>Footer</p></body></html>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+let listed: Site
+let unlisted: Site
+let propertyId: string
+
+async function setEmbedOrigins(page: Page, baseURL: string, origins: string[]) {
+  const response = await page.request.patch(`/api/properties/${propertyId}`, {
+    data: { embedOrigins: origins.map((origin) => ({ origin })) },
+    headers: { origin: baseURL },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(240_000)
+  await ensurePublicSeed(browser, baseURL!)
+  const snippet = embedSnippet({ siteUrl: baseURL!, name: 'Property Gallery' })
+  listed = await startSite(snippet)
+  unlisted = await startSite(snippet)
+  const page = await browser.newPage({ baseURL })
+  await signIn(page, baseURL!)
+  const me = await page.request.get('/api/user', { headers: { origin: baseURL! } })
+  propertyId = ((await me.json()) as { property: { id: string } }).property.id
+  await setEmbedOrigins(page, baseURL!, [listed.origin])
+  // The host reads a changed list within a second.
+  await expect.poll(async () => (await page.request.get('/embed')).headers()['content-security-policy']).toMatch(/; frame-ancestors http:\/\/localhost:\d+$/)
+  await page.close()
+})
+
+test.afterAll(async ({ browser, baseURL }) => {
+  const page = await browser.newPage({ baseURL })
+  await signIn(page, baseURL!)
+  await setEmbedOrigins(page, baseURL!, [])
+  await page.close()
+  await Promise.all([listed?.close(), unlisted?.close()])
+})
+
+test('the embed view names the listed origin in frame-ancestors; other pages refuse framing', async ({ request }) => {
+  // Twice each: the second answer comes from the page cache, whose headers must be the same.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    for (const path of ['/embed', '/embed/main_level']) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      expect(response.headers()['content-security-policy'], path).toMatch(new RegExp(`; frame-ancestors ${listed.origin}$`))
+      expect(response.headers()['x-frame-options'], path).toBeUndefined()
+    }
+    const gallery = await request.get('/gallery')
+    expect(gallery.headers()['content-security-policy']).toMatch(/; frame-ancestors 'none'$/)
+    expect(gallery.headers()['x-frame-options']).toBe('DENY')
+  }
+})
+
+test('a listed origin frames /embed: it shows the grid without the header, sizes itself and opens the lightbox', async ({ page }) => {
+  await page.goto(`${listed.origin}/`)
+  const frameElement = page.locator('iframe[data-gallery-embed]')
+  const frame = page.frameLocator('iframe[data-gallery-embed]')
+  await expect(frame.getByTestId('gallery-embed')).toBeVisible()
+  await expect(frame.locator('[data-media-id]').first()).toBeVisible()
+  // Chrome-less: none of the public pages' header or navigation.
+  await expect(frame.getByRole('heading', { name: 'Property Gallery' })).toHaveCount(0)
+  await expect(frame.getByRole('button', { name: 'Open in New Window' })).toHaveCount(0)
+
+  // The frame takes the height the embed view reports: its content's, no longer the snippet's first guess.
+  const contentHeight = () => frame.getByTestId('gallery-embed').evaluate((element) => Math.ceil(element.getBoundingClientRect().height))
+  await expect.poll(async () => (await frameElement.boundingBox())?.height).not.toBe(EMBED_INITIAL_HEIGHT)
+  await expect.poll(async () => (await frameElement.boundingBox())?.height).toBe(await contentHeight())
+
+  // A narrower page lays the grid out again (fewer, smaller columns): the frame follows its new height.
+  const before = (await frameElement.boundingBox())!.height
+  await page.setViewportSize({ width: 420, height: 800 })
+  await expect.poll(async () => (await frameElement.boundingBox())!.height).not.toBe(before)
+  await expect.poll(async () => (await frameElement.boundingBox())?.height).toBe(await contentHeight())
+
+  await frame.locator('[data-media-id]').first().click()
+  await expect(frame.getByRole('button', { name: 'Close' })).toBeVisible()
+})
+
+test('an origin the property does not list cannot frame /embed', async ({ page, baseURL }) => {
+  const refusals: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('violates the following Content Security Policy directive')) refusals.push(message.text())
+  })
+  await page.goto(`${unlisted.origin}/`)
+  await expect(page.getByRole('heading', { name: 'Our cottage' })).toBeVisible()
+  await expect
+    .poll(() => refusals)
+    .toEqual([
+      `Framing '${baseURL}/' violates the following Content Security Policy directive: "frame-ancestors ${listed.origin}". The request has been blocked.\n`,
+    ])
+  await expect(page.frameLocator('iframe[data-gallery-embed]').getByTestId('gallery-embed')).toHaveCount(0)
+  expect((await page.locator('iframe[data-gallery-embed]').boundingBox())?.height).toBe(EMBED_INITIAL_HEIGHT)
+})
