@@ -1,5 +1,5 @@
 // Hidden media never reach an anonymous visitor (ARCHITECTURE §9): not in any public page's
-// HTML, RSC payload, the read API's JSON, the sitemap or an object URL — and the browser
+// HTML (the embed view's included), RSC payload, the read API's JSON, the sitemap or an object URL — and the browser
 // requests nothing of theirs while a visitor walks the site.
 import { expect, test } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
@@ -15,7 +15,16 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
 test('no public page, RSC payload or JSON answer contains a hidden photo', async ({ request }) => {
   const sections = (await (await request.get('/api/sections')).json()) as Array<{ id: string }>
-  const pages = ['/', '/public', '/gallery', ...sections.map((s) => `/gallery/${s.id}`), `/gallery/main_level/${hidden.id}`]
+  const pages = [
+    '/',
+    '/public',
+    '/gallery',
+    ...sections.map((s) => `/gallery/${s.id}`),
+    `/gallery/main_level/${hidden.id}`,
+    // The embed view, whole and per section (guests issue, item 1).
+    '/embed',
+    ...sections.map((s) => `/embed/${s.id}`),
+  ]
   const json = [
     '/api/media-files',
     '/api/media-files?type=image',
