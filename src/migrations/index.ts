@@ -26,6 +26,7 @@ import * as migration_20261126_122100_duplicate_property from './20261126_122100
 import * as migration_20261126_122200_load_sample_property from './20261126_122200_load_sample_property';
 import * as migration_20261126_125500_read_version_per_property from './20261126_125500_read_version_per_property';
 import * as migration_20261126_125600_final_backups from './20261126_125600_final_backups';
+import * as migration_20261126_150015_public_copies from './20261126_150015_public_copies';
 
 export const migrations = [
   {
@@ -167,5 +168,10 @@ export const migrations = [
     up: migration_20261126_125600_final_backups.up,
     down: migration_20261126_125600_final_backups.down,
     name: '20261126_125600_final_backups',
+  },
+  {
+    up: migration_20261126_150015_public_copies.up,
+    down: migration_20261126_150015_public_copies.down,
+    name: '20261126_150015_public_copies',
   },
 ];

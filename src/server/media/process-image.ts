@@ -10,7 +10,7 @@ import { detectMediaType, MAX_IMAGE_PIXELS, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256Of } from './hash'
 import { GREY_MAX_WIDTH, hashesOfRendition, type Rendition } from './phash'
-import { renderImage } from './render-image'
+import { renderImage, renderPublicCopy } from './render-image'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -52,7 +52,22 @@ export type ProcessedImage = {
   thumbhash: string
   /** WebP derivatives, narrowest first, never wider than the original. */
   derivatives: ImageDerivative[]
+  /**
+   * What visitors get for the photo's own path: full size, upright, in the original's format,
+   * with its colour profile and no EXIF, XMP or IPTC (no position, device or owner).
+   */
+  publicCopy: PublicCopy
 }
+
+export type PublicCopy = { data: Buffer; ext: string; contentType: string }
+
+const PUBLIC_COPY_TYPES: Record<ProcessedImage['format'], { ext: string; contentType: string }> = {
+  jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
+  png: { ext: 'png', contentType: 'image/png' },
+  gif: { ext: 'gif', contentType: 'image/gif' },
+  webp: { ext: 'webp', contentType: 'image/webp' },
+}
+
 
 type Options = {
   /** @default DERIVATIVE_WIDTHS */
@@ -94,6 +109,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       webp: WEBP,
       hashSourceWidth: GREY_MAX_WIDTH,
       thumbnailSide: THUMBHASH_SIDE,
+      publicCopy: { format, animated: (header.pages ?? 1) > 1 },
     })
     const [hashes, preview] = await Promise.all([hashesOfRendition(rendered.hashSource), makePlaceholder(rendered.thumbnail)])
     return {
@@ -108,6 +124,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       regionHashes: hashes.regions,
       ...preview,
       derivatives: rendered.derivatives.map(({ width, height, data }) => ({ width, height, data, size: data.length })),
+      publicCopy: { data: rendered.publicCopy!, ...PUBLIC_COPY_TYPES[format] },
     }
   } catch (error) {
     if (error instanceof MediaRejectedError || error instanceof TypeError || error instanceof RangeError) throw error
@@ -117,6 +134,30 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
   // Each derivative's height is the original's aspect at its width, rounded.
   function heightAt(target: number) {
     return Math.max(1, Math.round((height * target) / width))
+  }
+}
+
+/**
+ * Only the public copy of an image (see ProcessedImage.publicCopy), with the same checks as
+ * processImage: for photos processed before public copies existed.
+ */
+export async function makePublicImageCopy(input: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: Pick<Options, 'maxPixels'> = {}): Promise<PublicCopy> {
+  const type = await detectMediaType(input.subarray(0, SNIFF_BYTES))
+  if (type.kind !== 'image') throw new MediaRejectedError(`File content is a video (${type.ext.toUpperCase()}), not an image`)
+  const header = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      throw damaged(error)
+    })
+  const { width, height } = header.autoOrient
+  if (width * height > maxPixels) throw tooLarge(width, height, maxPixels)
+  const format = FORMATS.find((known) => known === header.format)
+  if (!format) throw damaged(new Error(`sharp read ${header.format} where ${type.mime} was detected`))
+  try {
+    const data = await renderPublicCopy(input, { maxPixels, copy: { format, animated: (header.pages ?? 1) > 1 } })
+    return { data, ...PUBLIC_COPY_TYPES[format] }
+  } catch (error) {
+    throw /pixel limit/i.test(String(error)) ? tooLarge(width, height, maxPixels) : damaged(error)
   }
 }
 
