@@ -68,12 +68,12 @@ describe('POST /api/objects/upload', () => {
     [
       'an SVG',
       { filename: 'logo.svg', contentType: 'image/svg+xml' },
-      'File type image/svg+xml is not allowed: use JPG, PNG, GIF, WebP, MP4 or MOV.',
+      'File type image/svg+xml is not allowed: use JPG, PNG, GIF, WebP, HEIC, MP4 or MOV.',
     ],
     [
       'a PDF',
       { filename: 'menu.pdf', contentType: 'application/pdf' },
-      'File type application/pdf is not allowed: use JPG, PNG, GIF, WebP, MP4 or MOV.',
+      'File type application/pdf is not allowed: use JPG, PNG, GIF, WebP, HEIC, MP4 or MOV.',
     ],
     ['an empty file', { filename: 'a.jpg', contentType: 'image/jpeg', size: 0 }, 'The file is empty.'],
     ['no filename', { contentType: 'image/jpeg' }, 'Required'],

@@ -20,6 +20,8 @@ import type { Rendition } from './phash'
 export type RenderPlan = {
   /** sharp's limitInputPixels: the decoder refuses more. */
   maxPixels: number
+  /** The input is raw pixels of this size (a HEIF photo decoded by decode-heif.ts), not a file. */
+  raw?: { width: number; height: number; channels: 3 | 4 }
   /** Derivatives to make, narrowest first; the last is the widest, the rendition's width. */
   derivatives: { width: number; height: number }[]
   webp: { quality: number; effort: number }
@@ -74,19 +76,23 @@ const PUBLIC_COPY_OUTPUT = {
   gif: (image) => image.gif(),
   webp: (image) => image.webp({ quality: 90 }),
 }
+// failOn 'error' refuses truncated files but tolerates the harmless warnings some cameras' JPEGs raise.
+const source = (input, plan, options = {}) =>
+  plan.raw
+    ? sharp(input, { raw: plan.raw, limitInputPixels: plan.maxPixels })
+    : sharp(input, { limitInputPixels: plan.maxPixels, failOn: 'error', ...options })
 function publicCopy(input, plan) {
   const { format, animated } = plan.publicCopy
-  let image = sharp(input, { limitInputPixels: plan.maxPixels, failOn: 'error', animated })
+  let image = source(input, plan, { animated })
   if (!animated) image = image.rotate()
   // The colour profile stays (and the pixels keep their own colour space); nothing else is written.
   return inSlot(() => PUBLIC_COPY_OUTPUT[format](image.keepIccProfile()).toBuffer())
 }
 handle = async ({ input, plan }) => {
   if (!plan.derivatives.length) return { value: { derivatives: [], hashSource: null, thumbnail: null, publicCopy: plan.publicCopy ? await publicCopy(input, plan) : null } }
-  // failOn 'error' refuses truncated files but tolerates the harmless warnings some cameras' JPEGs raise.
   const widest = plan.derivatives[plan.derivatives.length - 1].width
   const { data, info } = await inSlot(() =>
-    sharp(input, { limitInputPixels: plan.maxPixels, failOn: 'error' })
+    source(input, plan)
       .rotate()
       .resize({ width: widest, withoutEnlargement: true })
       .raw()
@@ -142,8 +148,11 @@ export async function renderImage(input: Buffer, plan: RenderPlan): Promise<Rend
 }
 
 /** Only the public copy of an image (the backfill for photos processed before copies existed). */
-export async function renderPublicCopy(input: Buffer, { maxPixels, copy }: { maxPixels: number; copy: PublicCopyPlan }): Promise<Buffer> {
-  const plan: RenderPlan = { maxPixels, derivatives: [], webp: { quality: 0, effort: 0 }, hashSourceWidth: 0, thumbnailSide: 0, publicCopy: copy }
+export async function renderPublicCopy(
+  input: Buffer,
+  { maxPixels, raw, copy }: { maxPixels: number; raw?: RenderPlan['raw']; copy: PublicCopyPlan },
+): Promise<Buffer> {
+  const plan: RenderPlan = { maxPixels, raw, derivatives: [], webp: { quality: 0, effort: 0 }, hashSourceWidth: 0, thumbnailSide: 0, publicCopy: copy }
   const { publicCopy } = await renderer.run({ input, plan })
   if (!publicCopy) throw new Error('The image thread made no public copy')
   return asBuffer(publicCopy)
