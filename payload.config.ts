@@ -16,6 +16,7 @@ import { analyzeMediaTask } from './jobs/analyze-media'
 import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
+import { backfillPublicCopiesTask } from './jobs/backfill-public-copies'
 import { apiEndpoints } from './endpoints'
 import { docAccessEndpoint } from './endpoints/doc-access'
 import { propertiesEndpoints } from './endpoints/properties'
@@ -27,6 +28,7 @@ import { poolOf } from './src/server/db/pool'
 import { seedSections } from './src/server/sections/seed-sections'
 import { actorOf } from './src/server/auth/access'
 import { queueHashBackfill } from './src/server/duplicates/backfill'
+import { queuePublicCopyBackfill } from './src/server/media/public-copy-backfill'
 import { s3ClientConfig } from './src/server/storage/client'
 import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
@@ -68,7 +70,7 @@ export default buildConfig({
   ),
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backupTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',
@@ -121,6 +123,10 @@ export default buildConfig({
       // Media processed before mirror and region hashes existed get them (a job, once).
       await queueHashBackfill(payload).catch((error: unknown) =>
         payload.logger.warn({ err: error, msg: 'Could not queue the duplicate hash backfill' }),
+      )
+      // Media processed before public copies existed get theirs (a job, once).
+      await queuePublicCopyBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the public copy backfill' }),
       )
     }),
 })

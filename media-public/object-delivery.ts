@@ -1,7 +1,11 @@
 // Object delivery (ARCHITECTURE §5): /public-objects/{filename} (the image, or the
 // playable video), /public-objects/{filename}/w{width}.webp (a rendition) and
 // /public-objects/{filename}/poster.jpg. The bucket stays private; this is the only way
-// out. Visitors get ready, visible media only; a signed-in account that may see hidden media in
+// out. The file's own path serves its public copy (no location, device or owner metadata:
+// ARCHITECTURE §13 Privacy), never the uploaded original: until a photo processed before
+// public copies existed has its copy (the backfill, public-copy-backfill.ts), that path serves
+// its widest rendition, and such a video answers 404. /public-objects/{filename}/original is
+// the untouched original, for signed-in accounts of the file's property only, never cached. Visitors get ready, visible media only; a signed-in account that may see hidden media in
 // the file's property also gets hidden ones.
 // Unknown, hidden, unprocessed or failed media answer 404. ETag/304 and Range come from the store.
 // Renditions and posters are written once per key (and sent as immutable), so the small ones
@@ -14,8 +18,12 @@ import { actorOf, may } from '../src/server/auth/access'
 import { poolOf } from '../src/server/db/pool'
 import { visibleToVisitors } from '../src/server/media/visibility'
 import { getObject } from '../src/server/storage/get-object'
+import { publicCopyContentType } from '../src/server/storage/keys'
 
-type Target = { filename: string; variant: { kind: 'original' } | { kind: 'rendition'; width: number } | { kind: 'poster' } }
+type Target = {
+  filename: string
+  variant: { kind: 'public' } | { kind: 'original' } | { kind: 'rendition'; width: number } | { kind: 'poster' }
+}
 
 type StoredObject = {
   status: string
@@ -25,6 +33,7 @@ type StoredObject = {
   file_type: string
   storage_key: string | null
   playback_key: string | null
+  public_key: string | null
   poster_key: string | null
   derivatives: Array<{ width: number; key: string }> | null
 }
@@ -42,7 +51,8 @@ const immutableObjects = new LRUCache<string, CachedObject>({
 export function parseObjectPath(parts: string[]): Target | null {
   const [filename, variant, ...rest] = parts
   if (!filename || rest.length) return null
-  if (!variant) return { filename, variant: { kind: 'original' } }
+  if (!variant) return { filename, variant: { kind: 'public' } }
+  if (variant === 'original') return { filename, variant: { kind: 'original' } }
   if (variant === 'poster.jpg') return { filename, variant: { kind: 'poster' } }
   const rendition = /^w(\d{2,4})\.webp$/.exec(variant)
   return rendition ? { filename, variant: { kind: 'rendition', width: Number(rendition[1]) } } : null
@@ -65,16 +75,18 @@ export async function deliverObject(
   if (!target) return notFound()
   if (sharedWith && !sharedWith.has(target.filename)) return notFound()
   const { rows } = await poolOf(payload).query<StoredObject>(
-    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, poster_key, derivatives, property_id::text AS property_id
+    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, public_key, poster_key, derivatives, property_id::text AS property_id
        FROM media WHERE filename = $1`,
     [target.filename],
   )
   const media = rows[0]
   if (!media || media.status !== 'ready') return notFound()
-  // A shared file is sent privately (not kept by shared caches), whatever its visibility.
-  let signedIn = Boolean(sharedWith)
-  if (!signedIn && !visibleToVisitors(media)) {
-    // A hidden file is its own property's people's only.
+  // A shared file is sent privately (not kept by shared caches), whatever its visibility; the
+  // untouched original (its camera data included) is only ever its own property's people's.
+  const original = target.variant.kind === 'original'
+  let signedIn = Boolean(sharedWith) && !original
+  if (!signedIn && (!visibleToVisitors(media) || original)) {
+    // A hidden file, and any untouched original, is its own property's people's only.
     signedIn = may(actorOf(await userFromHeaders(payload, request.headers)), 'view-hidden', media.property_id)
     if (!signedIn) return notFound()
   }
@@ -94,6 +106,8 @@ export async function deliverObject(
   }
 
   const headers = deliveryHeaders(chosen.contentType, signedIn, chosen.immutable)
+  // The original keeps the camera's position and serial number: no cache keeps a copy.
+  if (target.variant.kind === 'original') headers.set('Cache-Control', 'private, no-store')
   if (object.ETag) headers.set('ETag', object.ETag)
   if (object.notModified) return new Response(null, { status: 304, headers })
   if (object.ContentLength !== undefined) headers.set('Content-Length', String(object.ContentLength))
@@ -131,9 +145,22 @@ function chooseObject(media: StoredObject, { variant }: Target) {
     const rendition = media.derivatives?.find((d) => d.width === variant.width)
     return rendition ? { key: rendition.key, contentType: 'image/webp', immutable: true } : null
   }
-  if (media.file_type === 'video' && media.playback_key)
-    return { key: media.playback_key, contentType: 'video/mp4', immutable: false }
-  return media.storage_key
-    ? { key: media.storage_key, contentType: media.mime_type ?? 'application/octet-stream', immutable: false }
-    : null
+  if (variant.kind === 'original') {
+    return media.storage_key
+      ? { key: media.storage_key, contentType: media.mime_type ?? 'application/octet-stream', immutable: false }
+      : null
+  }
+  if (media.file_type === 'video') {
+    const key = media.playback_key ?? media.public_key
+    return key ? { key, contentType: 'video/mp4', immutable: false } : null
+  }
+  if (media.public_key) {
+    return { key: media.public_key, contentType: publicCopyContentType(media.public_key), immutable: false }
+  }
+  // Not yet backfilled: the widest rendition carries no metadata either.
+  const widest = media.derivatives?.reduce<{ width: number; key: string } | null>(
+    (best, d) => (best && best.width >= d.width ? best : d),
+    null,
+  )
+  return widest ? { key: widest.key, contentType: 'image/webp', immutable: false } : null
 }

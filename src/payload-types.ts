@@ -108,6 +108,7 @@ export interface Config {
       analyzeMedia: TaskAnalyzeMedia;
       scanDuplicates: TaskScanDuplicates;
       backfillDuplicateHashes: TaskBackfillDuplicateHashes;
+      backfillPublicCopies: TaskBackfillPublicCopies;
       backup: TaskBackup;
       inline: {
         input: unknown;
@@ -318,6 +319,10 @@ export interface Media {
   posterKey?: string | null;
   playbackKey?: string | null;
   /**
+   * What visitors get for the file itself: a copy without location or device data.
+   */
+  publicKey?: string | null;
+  /**
    * Responsive renditions: [{ width, height, key, size }].
    */
   derivatives?:
@@ -489,7 +494,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backup';
+        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backfillPublicCopies' | 'backup';
         taskID: string;
         input?:
           | {
@@ -523,7 +528,7 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    ('inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backup') | null;
+    ('inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backfillPublicCopies' | 'backup') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -695,6 +700,7 @@ export interface MediaSelect<T extends boolean = true> {
   regionHashes?: T;
   posterKey?: T;
   playbackKey?: T;
+  publicKey?: T;
   derivatives?: T;
   placeholder?: T;
   prefix?: T;
@@ -864,6 +870,14 @@ export interface TaskScanDuplicates {
  * via the `definition` "TaskBackfillDuplicateHashes".
  */
 export interface TaskBackfillDuplicateHashes {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackfillPublicCopies".
+ */
+export interface TaskBackfillPublicCopies {
   input?: unknown;
   output?: unknown;
 }

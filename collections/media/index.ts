@@ -156,6 +156,12 @@ export const Media: CollectionConfig = {
         { name: 'posterKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'playbackKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         {
+          name: 'publicKey',
+          type: 'text',
+          access: adminOnly,
+          admin: { readOnly: true, description: 'What visitors get for the file itself: a copy without location or device data.' },
+        },
+        {
           name: 'derivatives',
           type: 'json',
           access: adminOnly,

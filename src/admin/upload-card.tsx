@@ -13,7 +13,7 @@ import '@uppy/dashboard/css/style.min.css'
 import { MAX_FILES_PER_BATCH } from '@/lib/constants'
 import { createUploader } from './uploader'
 
-export const UPLOAD_NOTE = 'Supports: JPG, PNG, GIF, MP4, MOV - Max 200 files - No file size limit'
+export const UPLOAD_NOTE = 'Supports: JPG, PNG, GIF, HEIC, MP4, MOV - Max 200 files - No file size limit'
 
 /** How many files of this page's uploads have become media records. */
 export function useRegisteredCount(onRegistered?: () => void) {

@@ -8,7 +8,8 @@ import { ApiError, apiUrl } from '@/lib/api/client'
 import { registerUpload } from '@/lib/api/uploads'
 import { ALLOWED_MIME_TYPES, MULTIPART_THRESHOLD_BYTES } from '@/lib/constants'
 
-const ALLOWED_TYPES = [...ALLOWED_MIME_TYPES, '.jpg', '.jpeg', '.png', '.gif', '.webp', '.mp4', '.mov']
+// By name too: some browsers give a .heic file no type at all.
+const ALLOWED_TYPES = [...ALLOWED_MIME_TYPES, '.jpg', '.jpeg', '.png', '.gif', '.webp', '.heic', '.heif', '.mp4', '.mov']
 
 export type UploaderOptions = {
   id: string

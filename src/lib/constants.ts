@@ -20,10 +20,19 @@ export const LAST_SECTION_ID = 'outdoors'
 /** §3 Section colours (picker badges). */
 export const SECTION_COLOURS = ['green', 'blue', 'purple', 'orange', 'emerald', 'grey', 'red', 'teal', 'pink', 'yellow'] as const
 
-/** §5 Upload: the stored media types we accept. */
-export const ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime'] as const
+/** §5 Upload: the stored media types we accept (HEIC/HEIF: iPhones' photos, beyond the spec). */
+export const ALLOWED_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'video/mp4',
+  'video/quicktime',
+] as const
 /** The allowed types as people name them, for every message that refuses a file. */
-export const ALLOWED_TYPES_TEXT = 'JPG, PNG, GIF, WebP, MP4 or MOV'
+export const ALLOWED_TYPES_TEXT = 'JPG, PNG, GIF, WebP, HEIC, MP4 or MOV'
 
 /** §7: queries never go stale, no refetch on focus, no polling by default, no retries. */
 export const SECTIONS_POLL_MS = 30_000

@@ -27,6 +27,7 @@ import * as migration_20261126_122200_load_sample_property from './20261126_1222
 import * as migration_20261126_125500_read_version_per_property from './20261126_125500_read_version_per_property';
 import * as migration_20261126_125600_final_backups from './20261126_125600_final_backups';
 import * as migration_20261126_150000_share_links from './20261126_150000_share_links';
+import * as migration_20261126_150015_public_copies from './20261126_150015_public_copies';
 import * as migration_20261126_150348_embed_origins from './20261126_150348_embed_origins';
 
 export const migrations = [
@@ -174,6 +175,11 @@ export const migrations = [
     up: migration_20261126_150000_share_links.up,
     down: migration_20261126_150000_share_links.down,
     name: '20261126_150000_share_links',
+  },
+  {
+    up: migration_20261126_150015_public_copies.up,
+    down: migration_20261126_150015_public_copies.down,
+    name: '20261126_150015_public_copies',
   },
   {
     up: migration_20261126_150348_embed_origins.up,

@@ -17,7 +17,7 @@ test('the manager uploads photos through the upload card and they are processed'
   await signIn(page, baseURL!)
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: 'Upload Media' })).toBeVisible()
-  await expect(page.getByText('Supports: JPG, PNG, GIF, MP4, MOV - Max 200 files - No file size limit').first()).toBeVisible()
+  await expect(page.getByText('Supports: JPG, PNG, GIF, HEIC, MP4, MOV - Max 200 files - No file size limit').first()).toBeVisible()
 
   const files = await Promise.all(
     [1, 2, 3].map(async (seed) => ({ name: `Patio ${seed}.jpg`, mimeType: 'image/jpeg', buffer: await photo(seed) })),

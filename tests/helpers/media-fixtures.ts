@@ -78,6 +78,60 @@ function encode(image: sharp.Sharp, format: NonNullable<PhotoOptions['format']>,
   }
 }
 
+/** What a phone writes about where and with what a photo was taken, and whose camera it is. */
+export const CAMERA_TAGS = {
+  latitude: '48/1 51/1 2964/100',
+  longitude: '2/1 17/1 4044/100',
+  serial: 'SN-0042-7781',
+  artist: 'Jane Owner',
+  model: 'Acme X1',
+} as const
+
+/**
+ * A JPEG as a phone camera makes it: a GPS position, the camera's model and serial number, the
+ * owner's name (EXIF), a Display P3 colour profile, and stored on its side (orientation 6).
+ */
+export async function makeCameraPhoto({ width = 640, height = 480, seed = 11 } = {}): Promise<Buffer> {
+  const photo = await makePhoto({ width, height, seed, format: 'png' })
+  return sharp(photo)
+    .withIccProfile('p3')
+    .withExif({
+      IFD0: { Artist: CAMERA_TAGS.artist, Make: 'Acme', Model: CAMERA_TAGS.model },
+      IFD2: { BodySerialNumber: CAMERA_TAGS.serial },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: CAMERA_TAGS.latitude, GPSLongitudeRef: 'E', GPSLongitude: CAMERA_TAGS.longitude },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+}
+
+/** ISO 6709, as phones write it into a video's ©xyz atom or its keys. */
+export const VIDEO_LOCATION = '+48.8584+002.2945/'
+
+/** A 2-second 320 × 240 H.264 MP4 that plays as it is and says where it was recorded. */
+export async function makeLocatedMp4(dir: string, name = 'located.mp4'): Promise<string> {
+  const file = path.join(dir, name)
+  await ffmpeg([
+    ...testSource(),
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest'],
+    ...['-metadata', `location=${VIDEO_LOCATION}`, '-metadata', 'artist=Jane Owner', '-movflags', 'use_metadata_tags'],
+    file,
+  ])
+  return file
+}
+
+/** A MOV (not browser-safe, so it gets a rendition) with its position in the ©xyz atom. */
+export async function makeLocatedMov(dir: string, name = 'located.mov'): Promise<string> {
+  const file = path.join(dir, name)
+  await ffmpeg([
+    ...testSource(),
+    ...['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'aac', '-b:a', '96k', '-shortest'],
+    ...['-metadata', `location=${VIDEO_LOCATION}`, '-f', 'mov'],
+    file,
+  ])
+  return file
+}
+
 /** The same photo re-encoded as a JPEG at another quality and scale, as a messenger app would. */
 export async function reencode(
   photo: Buffer,

@@ -84,7 +84,7 @@ describe('detectMediaType', () => {
 
   it('refuses files renamed to .jpg, naming what they really are', async () => {
     expect(await reasonOf(detectMediaType(svgFile()))).toBe(
-      'File content is SVG, not an allowed image or video: use JPG, PNG, GIF, WebP, MP4 or MOV',
+      'File content is SVG, not an allowed image or video: use JPG, PNG, GIF, WebP, HEIC, MP4 or MOV',
     )
     expect(await reasonOf(detectMediaType(bareSvgFile()))).toMatch(/^File content is SVG,/)
     expect(await reasonOf(detectMediaType(htmlFile()))).toMatch(/^File content is HTML,/)

@@ -3,6 +3,7 @@
 // of the issue is refused with a 4xx, or ends in a visible failed state: never stored as
 // servable, never served.
 import type { Payload } from 'payload'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
@@ -67,12 +68,12 @@ describe('POST /api/objects/upload', () => {
     [
       'an SVG',
       { filename: 'logo.svg', contentType: 'image/svg+xml' },
-      'File type image/svg+xml is not allowed: use JPG, PNG, GIF, WebP, MP4 or MOV.',
+      'File type image/svg+xml is not allowed: use JPG, PNG, GIF, WebP, HEIC, MP4 or MOV.',
     ],
     [
       'a PDF',
       { filename: 'menu.pdf', contentType: 'application/pdf' },
-      'File type application/pdf is not allowed: use JPG, PNG, GIF, WebP, MP4 or MOV.',
+      'File type application/pdf is not allowed: use JPG, PNG, GIF, WebP, HEIC, MP4 or MOV.',
     ],
     ['an empty file', { filename: 'a.jpg', contentType: 'image/jpeg', size: 0 }, 'The file is empty.'],
     ['no filename', { contentType: 'image/jpeg' }, 'Required'],
@@ -115,7 +116,14 @@ describe('POST /api/media-files (registering an upload)', () => {
     const original = await deliver(listed.objectPath)
     expect(original.status).toBe(200)
     expect(original.headers.get('content-type')).toBe('image/jpeg')
-    expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true)
+    // Visitors get the public copy (no camera metadata: public-copies.int.spec.ts), the same
+    // size; the manager gets the uploaded bytes themselves.
+    const publicCopy = Buffer.from(await original.arrayBuffer())
+    expect(publicCopy.equals(photo)).toBe(false)
+    expect(await sharp(publicCopy).metadata()).toMatchObject({ format: 'jpeg', width: media.width, height: media.height })
+    const download = await deliver(`${listed.objectPath}/original`, { cookie: admin.cookie!, origin: 'http://localhost:3000' })
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer()).equals(photo)).toBe(true)
     const rendition = await deliver(`${listed.objectPath}/w800.webp`)
     expect(rendition.headers.get('content-type')).toBe('image/webp')
     expect(rendition.headers.get('cache-control')).toContain('immutable')

@@ -7,12 +7,13 @@ type StoredMedia = {
   storageKey?: string | null
   posterKey?: string | null
   playbackKey?: string | null
+  publicKey?: string | null
   derivatives?: Array<{ key?: string }> | null
 }
 
 export const moveObjectsToTrash: CollectionAfterDeleteHook = async ({ doc, req }) => {
   const media = doc as StoredMedia
-  const keys = [media.storageKey, media.posterKey, media.playbackKey, ...(media.derivatives ?? []).map((d) => d.key)].filter(
+  const keys = [media.storageKey, media.posterKey, media.playbackKey, media.publicKey, ...(media.derivatives ?? []).map((d) => d.key)].filter(
     (key): key is string => Boolean(key),
   )
   const { failed } = await moveToTrash({ keys })

@@ -35,10 +35,6 @@ const KNOWN_NAMES: Record<string, string> = {
   'application/gzip': 'a gzip archive',
   'application/x-rar-compressed': 'a RAR archive',
   'application/x-7z-compressed': 'a 7-Zip archive',
-  'image/heic': 'HEIC',
-  'image/heif': 'HEIF',
-  'image/heic-sequence': 'HEIC',
-  'image/heif-sequence': 'HEIF',
   'image/avif': 'AVIF',
   'image/tiff': 'TIFF',
   'image/bmp': 'BMP',
@@ -57,6 +53,10 @@ const KNOWN_NAMES: Record<string, string> = {
 const SAME_AS: Record<string, AllowedMime> = {
   // An animated PNG is a PNG: every browser shows it, and sharp reads its first frame.
   'image/apng': 'image/png',
+  // HEIF image sequences (ftyp brands hevc, hevx, msf1): a burst or Live Photo's still; the
+  // primary image is the photo. (heic, heix: image/heic; mif1: image/heif.)
+  'image/heic-sequence': 'image/heic',
+  'image/heif-sequence': 'image/heif',
 }
 
 const isAllowed = (mime: string): mime is AllowedMime => (ALLOWED_MIME_TYPES as readonly string[]).includes(mime)
@@ -84,10 +84,12 @@ export async function detectMediaType(head: Uint8Array): Promise<DetectedMediaTy
  * URL was bound to) disagrees with its content. image/jpg and image/pjpeg mean image/jpeg.
  * MP4 and MOV are one container family (ISO base media) and cameras and editors label them
  * loosely, so a .mov that is really MP4 (or the reverse) is not refused: store the detected type.
+ * HEIC and HEIF likewise.
  */
 export function assertDeclaredTypeMatches(declared: string | null | undefined, detected: { mime: AllowedMime }): void {
   const claimed = normaliseMime(declared ?? '')
   if (claimed === detected.mime || (isIsoMedia(claimed) && isIsoMedia(detected.mime))) return
+  if (isHeif(claimed) && isHeif(detected.mime)) return
   const content = extOf(detected.mime).toUpperCase()
   throw new MediaRejectedError(
     `File was uploaded as ${claimed || 'an unknown type'} but its content is ${content}: rename it to .${extOf(detected.mime)} or export it again as the type its name says`,
@@ -100,6 +102,8 @@ function normaliseMime(mime: string): string {
 }
 
 const isIsoMedia = (mime: string) => mime === 'video/mp4' || mime === 'video/quicktime'
+/** Phones and browsers call the same files image/heic or image/heif (and their -sequence variants). */
+const isHeif = (mime: string) => /^image\/hei[cf](-sequence)?$/.test(mime)
 
 function extOf(mime: AllowedMime): string {
   switch (mime) {

@@ -1,6 +1,9 @@
 // Ingest: turns an uploaded original into a servable media file. Checks the real type
-// from the first bytes, then makes WebP renditions, a placeholder and hashes (images) or
-// a poster and a browser-playable rendition (videos), and records measured savings.
+// from the first bytes, then makes WebP renditions, a placeholder, hashes and the public copy
+// (images) or a poster and a browser-playable rendition or public copy (videos), and records
+// measured savings. The original itself is never served to visitors: it may carry the camera's
+// position, serial number and owner (ARCHITECTURE §13 Privacy); only accounts of its property
+// download it.
 // Idempotent: a re-run overwrites the same derived keys and the same fields.
 // It writes only the pipeline's fields (media-repository.ts), never a document read earlier,
 // so the manager's edits made while it runs are kept, and its results are never undone.
@@ -18,9 +21,9 @@ import { sha256OfFile } from './hash'
 import { imageHashesOf } from './phash'
 import { readStoredFile, writePipelineFields, type PipelineFields } from './media-repository'
 import { processImage } from './process-image'
-import { extractPoster, makePlayableRendition, needsPlayableRendition, probeVideo } from './process-video'
+import { extractPoster, makePlayableRendition, makePublicVideoCopy, needsPlayableRendition, probeVideo } from './process-video'
 import { getObject } from '../storage/get-object'
-import { derivedKey, playbackKey, posterKey } from '../storage/keys'
+import { derivedKey, playbackKey, posterKey, publicCopyKey } from '../storage/keys'
 import { moveToTrash } from '../storage/move-to-trash'
 import { putObject } from '../storage/put-object'
 import { readObject } from '../storage/read-object'
@@ -90,7 +93,10 @@ async function ingestImage(mediaId: string, key: string, originalSize: number) {
     }),
   )
   const display = [...derivatives].reverse().find((d) => d.width <= DISPLAY_WIDTH) ?? derivatives[0]
+  const publicKey = publicCopyKey(mediaId, image.publicCopy.ext)
+  await putObject({ key: publicKey, body: image.publicCopy.data, contentType: image.publicCopy.contentType })
   return {
+    publicKey,
     width: image.width,
     height: image.height,
     derivatives,
@@ -121,6 +127,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
     await putObject({ key: posterKey(mediaId), body: posterBytes, contentType: 'image/jpeg' })
 
     let playback: string | null = null
+    let publicKey: string | null = null
     let optimizedFileSize = originalSize
     if (needsPlayableRendition(probe)) {
       const rendition = path.join(dir, 'playback.mp4')
@@ -129,8 +136,15 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       playback = playbackKey(mediaId)
       await putObject({ key: playback, body: renditionBytes, contentType: 'video/mp4' })
       optimizedFileSize = renditionBytes.length
+    } else {
+      // It plays as it is: visitors get the same streams in a copy without the metadata.
+      const copy = path.join(dir, 'public.mp4')
+      await makePublicVideoCopy(original, copy, probe)
+      publicKey = publicCopyKey(mediaId, 'mp4')
+      await putObject({ key: publicKey, body: await fs.readFile(copy), contentType: 'video/mp4' })
     }
     return {
+      publicKey,
       width: probe.width,
       height: probe.height,
       duration: probe.duration,

@@ -41,6 +41,7 @@ const PIPELINE_COLUMNS = {
   regionHashes: { column: 'region_hashes', json: true },
   posterKey: { column: 'poster_key' },
   playbackKey: { column: 'playback_key' },
+  publicKey: { column: 'public_key' },
   optimizedFileSize: { column: 'optimized_file_size' },
   compressionRatio: { column: 'compression_ratio' },
   isOptimized: { column: 'is_optimized' },
@@ -99,6 +100,7 @@ export type PipelineFields = Partial<{
   regionHashes: unknown
   posterKey: string | null
   playbackKey: string | null
+  publicKey: string | null
   optimizedFileSize: number | null
   compressionRatio: number | null
   isOptimized: boolean
@@ -231,6 +233,15 @@ export async function fillMissingHashes(
   const result = await db.execute(sql`
     UPDATE media SET mirror_hash = COALESCE(mirror_hash, ${mirrorHash}), region_hashes = COALESCE(region_hashes, ${JSON.stringify(regionHashes)}::jsonb)
      WHERE id = ${id}`)
+  return rowCount(result) > 0
+}
+
+/**
+ * Records a public copy made by the backfill, only where the row still has none (ingest running
+ * again meanwhile writes its own, the same key); answers whether it was written.
+ */
+export async function fillMissingPublicKey(db: SqlSession, id: string, publicKey: string): Promise<boolean> {
+  const result = await db.execute(sql`UPDATE media SET public_key = ${publicKey} WHERE id = ${id} AND public_key IS NULL`)
   return rowCount(result) > 0
 }
 

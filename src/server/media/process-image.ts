@@ -4,13 +4,17 @@
 //
 // Animated GIFs (and animated WebP/PNG) are processed from their first frame: derivatives
 // are still images, the original keeps the animation.
+//
+// HEIC/HEIF photos are decoded first (decode-heif.ts: the primary image, upright, as raw
+// pixels), then go through the same steps; their public copy is a JPEG.
 import sharp from 'sharp'
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash'
 import { detectMediaType, MAX_IMAGE_PIXELS, SNIFF_BYTES } from './detect-type'
 import { MediaRejectedError } from './errors'
 import { sha256Of } from './hash'
 import { GREY_MAX_WIDTH, hashesOfRendition, type Rendition } from './phash'
-import { renderImage } from './render-image'
+import { decodeHeif } from './decode-heif'
+import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan } from './render-image'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -29,7 +33,7 @@ export type ProcessedImage = {
   /** Upright size (after EXIF orientation), as the image is shown. */
   width: number
   height: number
-  format: 'jpeg' | 'png' | 'gif' | 'webp'
+  format: 'jpeg' | 'png' | 'gif' | 'webp' | 'heif'
   /** More than one frame (animated GIF/WebP/PNG); derivatives show the first. */
   animated: boolean
   /** Hex SHA-256 of the original bytes. */
@@ -52,7 +56,24 @@ export type ProcessedImage = {
   thumbhash: string
   /** WebP derivatives, narrowest first, never wider than the original. */
   derivatives: ImageDerivative[]
+  /**
+   * What visitors get for the photo's own path: full size, upright, in the original's format,
+   * with its colour profile and no EXIF, XMP or IPTC (no position, device or owner).
+   */
+  publicCopy: PublicCopy
 }
+
+export type PublicCopy = { data: Buffer; ext: string; contentType: string }
+
+/** The public copy keeps the original's format, but HEIF, which most browsers cannot show: a JPEG. */
+const PUBLIC_COPY_TYPES: Record<ProcessedImage['format'], { format: PublicCopyFormat; ext: string; contentType: string }> = {
+  jpeg: { format: 'jpeg', ext: 'jpg', contentType: 'image/jpeg' },
+  png: { format: 'png', ext: 'png', contentType: 'image/png' },
+  gif: { format: 'gif', ext: 'gif', contentType: 'image/gif' },
+  webp: { format: 'webp', ext: 'webp', contentType: 'image/webp' },
+  heif: { format: 'jpeg', ext: 'jpg', contentType: 'image/jpeg' },
+}
+
 
 type Options = {
   /** @default DERIVATIVE_WIDTHS */
@@ -66,41 +87,28 @@ const FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const
 export async function processImage(input: Buffer, options: Options = {}): Promise<ProcessedImage> {
   const { widths = DERIVATIVE_WIDTHS, maxPixels = MAX_IMAGE_PIXELS } = options
 
-  // Never hand sharp anything but the allowed raster types: it would happily render SVG.
-  const type = await detectMediaType(input.subarray(0, SNIFF_BYTES))
-  if (type.kind !== 'image') {
-    throw new MediaRejectedError(`File content is a video (${type.ext.toUpperCase()}), not an image: upload it as a video`)
-  }
-
-  // The header alone gives the size, so a pixel bomb is named and refused before decoding.
-  const header = await sharp(input, { limitInputPixels: false })
-    .metadata()
-    .catch((error: unknown) => {
-      throw damaged(error)
-    })
-  const { width, height } = header.autoOrient
-  if (width * height > maxPixels) throw tooLarge(width, height, maxPixels)
-  const format = FORMATS.find((known) => known === header.format)
-  if (!format) throw damaged(new Error(`sharp read ${header.format} where ${type.mime} was detected`))
+  const { pixels, raw, width, height, format, animated } = await readSource(input, maxPixels)
 
   // The original is decoded once, to its widest derivative, and every other output (the
   // narrower derivatives, the hashes, the placeholder) is read from that rendition, in the image
   // thread (render-image.ts): JPEG and WebP decoding is most of a pipeline's work.
   try {
     const derivatives = derivativeWidths(widths, width).map((target) => ({ width: target, height: heightAt(target) }))
-    const rendered = await renderImage(input, {
+    const rendered = await renderImage(pixels, {
       maxPixels,
+      raw,
       derivatives,
       webp: WEBP,
       hashSourceWidth: GREY_MAX_WIDTH,
       thumbnailSide: THUMBHASH_SIDE,
+      publicCopy: { format: PUBLIC_COPY_TYPES[format].format, animated },
     })
     const [hashes, preview] = await Promise.all([hashesOfRendition(rendered.hashSource), makePlaceholder(rendered.thumbnail)])
     return {
       width,
       height,
       format,
-      animated: (header.pages ?? 1) > 1,
+      animated,
       sha256: sha256Of(input),
       perceptualHash: hashes.hash,
       cropHashes: hashes.crops,
@@ -108,6 +116,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       regionHashes: hashes.regions,
       ...preview,
       derivatives: rendered.derivatives.map(({ width, height, data }) => ({ width, height, data, size: data.length })),
+      publicCopy: { data: rendered.publicCopy!, ext: PUBLIC_COPY_TYPES[format].ext, contentType: PUBLIC_COPY_TYPES[format].contentType },
     }
   } catch (error) {
     if (error instanceof MediaRejectedError || error instanceof TypeError || error instanceof RangeError) throw error
@@ -118,6 +127,61 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
   function heightAt(target: number) {
     return Math.max(1, Math.round((height * target) / width))
   }
+}
+
+/**
+ * Only the public copy of an image (see ProcessedImage.publicCopy), with the same checks as
+ * processImage: for photos processed before public copies existed.
+ */
+export async function makePublicImageCopy(input: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: Pick<Options, 'maxPixels'> = {}): Promise<PublicCopy> {
+  const { pixels, raw, width, height, format, animated } = await readSource(input, maxPixels)
+  const type = PUBLIC_COPY_TYPES[format]
+  try {
+    const data = await renderPublicCopy(pixels, { maxPixels, raw, copy: { format: type.format, animated } })
+    return { data, ext: type.ext, contentType: type.contentType }
+  } catch (error) {
+    throw /pixel limit/i.test(String(error)) ? tooLarge(width, height, maxPixels) : damaged(error)
+  }
+}
+
+type Source = {
+  /** What sharp reads: the file itself, or raw pixels (raw says their size). */
+  pixels: Buffer
+  raw?: RenderPlan['raw']
+  /** Upright size. */
+  width: number
+  height: number
+  format: ProcessedImage['format']
+  animated: boolean
+}
+
+/**
+ * The checked input of the pixel work. Only the allowed raster types reach sharp (it would
+ * happily render SVG); its header gives the size, so a pixel bomb is named and refused before
+ * decoding. A HEIF photo is decoded here, its size checked first as well (decode-heif.ts).
+ */
+async function readSource(input: Buffer, maxPixels: number): Promise<Source> {
+  const type = await detectMediaType(input.subarray(0, SNIFF_BYTES))
+  if (type.kind !== 'image') {
+    throw new MediaRejectedError(`File content is a video (${type.ext.toUpperCase()}), not an image: upload it as a video`)
+  }
+  if (type.mime === 'image/heic' || type.mime === 'image/heif') {
+    const decoded = await decodeHeif(input, { maxPixels })
+    if (!decoded.ok && decoded.problem === 'too-large') throw tooLarge(decoded.width, decoded.height, maxPixels)
+    if (!decoded.ok) throw new MediaRejectedError('The HEIC photo is damaged or incomplete', { cause: new Error(decoded.detail) })
+    const { width, height, channels, data } = decoded.image
+    return { pixels: data, raw: { width, height, channels }, width, height, format: 'heif', animated: false }
+  }
+  const header = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      throw damaged(error)
+    })
+  const { width, height } = header.autoOrient
+  if (width * height > maxPixels) throw tooLarge(width, height, maxPixels)
+  const format = FORMATS.find((known) => known === header.format)
+  if (!format) throw damaged(new Error(`sharp read ${header.format} where ${type.mime} was detected`))
+  return { pixels: input, width, height, format, animated: (header.pages ?? 1) > 1 }
 }
 
 /**

@@ -39,6 +39,9 @@ export const RENDITION_MAX_WIDTH = 1920
 
 const DAMAGED = 'The video file is damaged or incomplete'
 
+/** ffmpeg output options that write no container or stream metadata, chapters, subtitles or data tracks. */
+const WITHOUT_METADATA = ['-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn']
+
 type FfprobeStream = {
   codec_type?: string
   codec_name?: string
@@ -154,8 +157,10 @@ export async function makePlayableRendition(
       'ffmpeg',
       [
         ...['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', file],
-        // The first picture and the first sound track; '?' keeps silent videos working.
-        ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '0', '-sn', '-dn'],
+        // The first picture and the first sound track; '?' keeps silent videos working. No
+        // metadata, chapters or data tracks: a phone's position (©xyz, ISO 6709), model and
+        // owner stay in the private original (the picture's rotation is applied by the filter).
+        ...['-map', '0:v:0', '-map', '0:a:0?', ...WITHOUT_METADATA],
         ...['-vf', `scale='trunc(min(${RENDITION_MAX_WIDTH},iw)/2)*2':-2`],
         ...['-c:v', 'libx264', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-crf', '23'],
         ...['-c:a', 'aac', '-b:a', '128k'],
@@ -168,6 +173,29 @@ export async function makePlayableRendition(
     throw asRejection(error)
   }
   return probeVideo(outFile)
+}
+
+/**
+ * Writes the public copy of a video that plays as it is: the same picture and sound (copied,
+ * not re-encoded) in an MP4 with no metadata (a phone's position, model, owner), the index at
+ * the front. The display rotation stays with the picture.
+ */
+export async function makePublicVideoCopy(file: string, outFile: string, probe?: Pick<VideoProbe, 'duration'>): Promise<void> {
+  const { duration } = probe ?? (await probeVideo(file))
+  try {
+    await run(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', file],
+        ...['-map', '0:v:0', '-map', '0:a:0?', ...WITHOUT_METADATA, '-c', 'copy'],
+        ...['-movflags', '+faststart', '-f', 'mp4', outFile],
+      ],
+      renditionTimeoutMs(duration),
+    )
+  } catch (error) {
+    await fs.rm(outFile, { force: true })
+    throw asRejection(error)
+  }
 }
 
 function containerOf(format: FfprobeOutput['format']): string {

@@ -1,6 +1,12 @@
 // The pixel work of processImage, in a thread of its own: the original decoded once to its widest
 // derivative (upright, raw pixels), then from that rendition the WebP derivatives, the small
-// colour copy the hashes are read from and the thumbnail the placeholder is made from.
+// colour copy the hashes are read from and the thumbnail the placeholder is made from; and the
+// full-size public copy visitors get for the photo's own path (ARCHITECTURE §13 Privacy).
+//
+// What sharp writes: no metadata at all unless asked (keepExif, withMetadata…), so the WebP
+// renditions carry none. The public copy asks for the colour profile only (keepIccProfile): it
+// is upright (EXIF orientation applied), and has no EXIF, XMP or IPTC, so no position, device,
+// serial number or owner (tests/int/public-copies.int.spec.ts reads every public byte back).
 //
 // Why a thread: each photo makes some 30 MB of short-lived buffers (the 2400-px rendition alone
 // is 13 MB). In a process that also holds Payload (or Next), every few photos those buffers start
@@ -14,6 +20,8 @@ import type { Rendition } from './phash'
 export type RenderPlan = {
   /** sharp's limitInputPixels: the decoder refuses more. */
   maxPixels: number
+  /** The input is raw pixels of this size (a HEIF photo decoded by decode-heif.ts), not a file. */
+  raw?: { width: number; height: number; channels: 3 | 4 }
   /** Derivatives to make, narrowest first; the last is the widest, the rendition's width. */
   derivatives: { width: number; height: number }[]
   webp: { quality: number; effort: number }
@@ -21,6 +29,16 @@ export type RenderPlan = {
   hashSourceWidth: number
   /** The thumbnail's largest side (RGBA, never enlarged). */
   thumbnailSide: number
+  /** The public copy to make, in the original's own format; none when absent. */
+  publicCopy?: PublicCopyPlan
+}
+
+export type PublicCopyFormat = 'jpeg' | 'png' | 'gif' | 'webp'
+
+export type PublicCopyPlan = {
+  format: PublicCopyFormat
+  /** Animated GIF/WebP keep their frames (and have no orientation to apply). */
+  animated: boolean
 }
 
 export type RenderedImage = {
@@ -29,6 +47,8 @@ export type RenderedImage = {
   hashSource: Rendition
   /** RGBA. */
   thumbnail: Rendition
+  /** Encoded in the plan's format; null when the plan asked for none. */
+  publicCopy: Buffer | null
 }
 
 // Plain CommonJS, run by the thread pool (src/server/threads/thread-pool.ts). At most two sharp
@@ -49,11 +69,30 @@ async function inSlot(work) {
     waiting.shift()?.()
   }
 }
+// Quality close to the camera's own: the copy stands in for the original, full size.
+const PUBLIC_COPY_OUTPUT = {
+  jpeg: (image) => image.jpeg({ quality: 92 }),
+  png: (image) => image.png({ compressionLevel: 9 }),
+  gif: (image) => image.gif(),
+  webp: (image) => image.webp({ quality: 90 }),
+}
+// failOn 'error' refuses truncated files but tolerates the harmless warnings some cameras' JPEGs raise.
+const source = (input, plan, options = {}) =>
+  plan.raw
+    ? sharp(input, { raw: plan.raw, limitInputPixels: plan.maxPixels })
+    : sharp(input, { limitInputPixels: plan.maxPixels, failOn: 'error', ...options })
+function publicCopy(input, plan) {
+  const { format, animated } = plan.publicCopy
+  let image = source(input, plan, { animated })
+  if (!animated) image = image.rotate()
+  // The colour profile stays (and the pixels keep their own colour space); nothing else is written.
+  return inSlot(() => PUBLIC_COPY_OUTPUT[format](image.keepIccProfile()).toBuffer())
+}
 handle = async ({ input, plan }) => {
-  // failOn 'error' refuses truncated files but tolerates the harmless warnings some cameras' JPEGs raise.
+  if (!plan.derivatives.length) return { value: { derivatives: [], hashSource: null, thumbnail: null, publicCopy: plan.publicCopy ? await publicCopy(input, plan) : null } }
   const widest = plan.derivatives[plan.derivatives.length - 1].width
   const { data, info } = await inSlot(() =>
-    sharp(input, { limitInputPixels: plan.maxPixels, failOn: 'error' })
+    source(input, plan)
       .rotate()
       .resize({ width: widest, withoutEnlargement: true })
       .raw()
@@ -69,12 +108,13 @@ handle = async ({ input, plan }) => {
     })
   const raw = (image) => image.raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({ data, info: { width: info.width, height: info.height, channels: info.channels } }))
   // Widest first: it takes longest, so the others fill the second core meanwhile.
-  const [derivatives, hashSource, thumbnail] = await Promise.all([
+  const [derivatives, hashSource, thumbnail, copy] = await Promise.all([
     Promise.all([...plan.derivatives].reverse().map(derivative)).then((made) => made.reverse()),
     inSlot(() => raw(open().resize({ width: plan.hashSourceWidth, withoutEnlargement: true }))),
     inSlot(() => raw(open().resize(plan.thumbnailSide, plan.thumbnailSide, { fit: 'inside', withoutEnlargement: true }).ensureAlpha())),
+    plan.publicCopy ? publicCopy(input, plan) : null,
   ])
-  return { value: { derivatives, hashSource, thumbnail } }
+  return { value: { derivatives, hashSource, thumbnail, publicCopy: copy } }
 }
 `
 
@@ -83,6 +123,7 @@ type Posted = {
   derivatives: { width: number; height: number; data: Bytes }[]
   hashSource: { data: Bytes; info: Rendition['info'] }
   thumbnail: { data: Bytes; info: Rendition['info'] }
+  publicCopy: Bytes | null
 }
 
 const renderer = threadPool<{ input: Bytes; plan: RenderPlan }, Posted>({
@@ -97,11 +138,23 @@ const asBuffer = (bytes: Bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, b
 
 /** Renders one image (the caller has checked its type and size); sharp's errors come back as thrown. */
 export async function renderImage(input: Buffer, plan: RenderPlan): Promise<RenderedImage> {
-  const { derivatives, hashSource, thumbnail } = await renderer.run({ input, plan })
+  const { derivatives, hashSource, thumbnail, publicCopy } = await renderer.run({ input, plan })
   return {
     derivatives: derivatives.map(({ width, height, data }) => ({ width, height, data: asBuffer(data) })),
     hashSource: { data: asBuffer(hashSource.data), info: hashSource.info },
     thumbnail: { data: asBuffer(thumbnail.data), info: thumbnail.info },
+    publicCopy: publicCopy ? asBuffer(publicCopy) : null,
   }
+}
+
+/** Only the public copy of an image (the backfill for photos processed before copies existed). */
+export async function renderPublicCopy(
+  input: Buffer,
+  { maxPixels, raw, copy }: { maxPixels: number; raw?: RenderPlan['raw']; copy: PublicCopyPlan },
+): Promise<Buffer> {
+  const plan: RenderPlan = { maxPixels, raw, derivatives: [], webp: { quality: 0, effort: 0 }, hashSourceWidth: 0, thumbnailSide: 0, publicCopy: copy }
+  const { publicCopy } = await renderer.run({ input, plan })
+  if (!publicCopy) throw new Error('The image thread made no public copy')
+  return asBuffer(publicCopy)
 }
 

@@ -9,6 +9,8 @@ export const KEY_PREFIXES = {
   derived: 'derived/',
   posters: 'posters/',
   playback: 'playback/',
+  /** What visitors get for a photo's or video's own path: a copy without location or device data. */
+  public: 'public/',
   trash: 'trash/',
   backups: 'backups/',
   /** A backup being written, before its copy to its name (under backups/). */
@@ -16,13 +18,31 @@ export const KEY_PREFIXES = {
 } as const
 
 /** The prefixes of the objects a media row refers to (what a backup's manifest lists). */
-export const MEDIA_OBJECT_PREFIXES = [KEY_PREFIXES.originals, KEY_PREFIXES.derived, KEY_PREFIXES.posters, KEY_PREFIXES.playback]
+export const MEDIA_OBJECT_PREFIXES = [
+  KEY_PREFIXES.originals,
+  KEY_PREFIXES.derived,
+  KEY_PREFIXES.posters,
+  KEY_PREFIXES.playback,
+  KEY_PREFIXES.public,
+]
 
 export const originalKey = (uploadId: string, filename: string) =>
   `${KEY_PREFIXES.originals}${uploadId}/${sanitizeFilename(filename)}`
 export const derivedKey = (mediaId: string, width: number) => `${KEY_PREFIXES.derived}${mediaId}/${width}.webp`
 export const posterKey = (mediaId: string) => `${KEY_PREFIXES.posters}${mediaId}.jpg`
 export const playbackKey = (mediaId: string) => `${KEY_PREFIXES.playback}${mediaId}.mp4`
+/** The public copy of a media file, `ext` being the copy's own type (jpg, png, gif, webp, mp4). */
+export const publicCopyKey = (mediaId: string, ext: string) => `${KEY_PREFIXES.public}${mediaId}.${ext}`
+const PUBLIC_COPY_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+}
+/** The content type of a public copy, from its key's extension. */
+export const publicCopyContentType = (key: string) =>
+  PUBLIC_COPY_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'
 export const trashKey = (key: string) => `${KEY_PREFIXES.trash}${key}`
 /** The key a trash copy was moved from. */
 export const untrashedKey = (key: string) => key.slice(KEY_PREFIXES.trash.length)

@@ -1,0 +1,108 @@
+// Public copies for media processed before ingest made them (migration 20261126_145918): until a
+// photo has one, its own public path serves its widest rendition, and a video that plays as it
+// is answers 404, because the uploaded original may carry the camera's position, serial number
+// and owner (ARCHITECTURE §13 Privacy). A job, not work on a visitor's request: a full-size
+// decode and encode (or a video remux) would hold the request for seconds, and two visitors
+// would make the same copy twice.
+//
+// Each copy goes to the key ingest would give it (public/<id>.<ext>) and is recorded only where
+// the row still has none: ingest running again meanwhile writes its own, the same key.
+// Idempotent and safe under kill -9 (a copy stored but not yet recorded is written again by the
+// next run, to the same key); queued at start-up when a row needs it and no backfill is
+// waiting already. Installation-wide on purpose, like the hash backfill: each row gets a copy
+// of its own bytes, by its id, and nothing is compared across properties.
+import { createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { Readable } from 'node:stream'
+import type { Payload } from 'payload'
+import { checkpointsOf } from '../checkpoints'
+import { poolOf } from '../db/pool'
+import { standaloneSql } from '../db/transaction'
+import { getObject } from '../storage/get-object'
+import { publicCopyKey } from '../storage/keys'
+import { putObject } from '../storage/put-object'
+import { readObject } from '../storage/read-object'
+import { fillMissingPublicKey } from './media-repository'
+import { makePublicImageCopy } from './process-image'
+import { makePublicVideoCopy } from './process-video'
+
+export const PUBLIC_COPY_BACKFILL_TASK = 'backfillPublicCopies' as const
+
+/** Rows read per query: each then costs one download and one full-size encode (or remux). */
+const BATCH = 8
+
+/** Processed media whose public path has nothing stripped to serve: no copy, and (videos) no rendition. */
+const NEEDS_COPY = `status = 'ready' AND public_key IS NULL AND storage_key IS NOT NULL
+  AND NOT (file_type = 'video' AND playback_key IS NOT NULL)`
+
+export type PublicCopyBackfillResult = { written: number; failed: number }
+
+/** Makes the missing copies, row after row (ascending id, so each row is tried once per run). */
+export async function backfillPublicCopies(payload: Payload): Promise<PublicCopyBackfillResult> {
+  const pool = poolOf(payload)
+  const result: PublicCopyBackfillResult = { written: 0, failed: 0 }
+  let after = '00000000-0000-0000-0000-000000000000'
+  for (;;) {
+    const { rows } = await pool.query<{ id: string; key: string; file_type: string }>(
+      `SELECT id::text AS id, storage_key AS key, file_type FROM media
+        WHERE ${NEEDS_COPY} AND id > $1::uuid ORDER BY id LIMIT ${BATCH}`,
+      [after],
+    )
+    if (rows.length === 0) return result
+    for (const { id, key, file_type: fileType } of rows) {
+      after = id
+      let publicKey: string
+      try {
+        publicKey = fileType === 'video' ? await copyVideo(id, key) : await copyImage(id, key)
+      } catch (error) {
+        // A missing or unreadable original: its public path keeps serving what it did.
+        result.failed++
+        payload.logger.warn({ err: error, msg: `No public copy for media ${id}` })
+        continue
+      }
+      await checkpointsOf(payload).reached('public-copy:before-write', id)
+      if (await fillMissingPublicKey(standaloneSql(payload), id, publicKey)) result.written++
+    }
+  }
+}
+
+async function copyImage(id: string, key: string): Promise<string> {
+  const original = await readObject({ key })
+  if (!original) throw new Error(`${key} is missing from the store`)
+  const copy = await makePublicImageCopy(original)
+  const publicKey = publicCopyKey(id, copy.ext)
+  await putObject({ key: publicKey, body: copy.data, contentType: copy.contentType })
+  return publicKey
+}
+
+async function copyVideo(id: string, key: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'public-copy-'))
+  try {
+    const object = await getObject({ key })
+    if (!object?.Body) throw new Error(`${key} is missing from the store`)
+    const original = path.join(dir, 'original')
+    await pipeline(object.Body as Readable, createWriteStream(original))
+    const copy = path.join(dir, 'public.mp4')
+    await makePublicVideoCopy(original, copy)
+    const publicKey = publicCopyKey(id, 'mp4')
+    await putObject({ key: publicKey, body: await fs.readFile(copy), contentType: 'video/mp4' })
+    return publicKey
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Queues the backfill when a row needs it and none is queued or running; answers whether it queued one. */
+export async function queuePublicCopyBackfill(payload: Payload): Promise<boolean> {
+  const { rows } = await poolOf(payload).query<{ needed: boolean; waiting: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM media WHERE ${NEEDS_COPY}) AS needed,
+            EXISTS (SELECT 1 FROM payload_jobs WHERE task_slug = $1 AND completed_at IS NULL AND has_error IS NOT TRUE) AS waiting`,
+    [PUBLIC_COPY_BACKFILL_TASK],
+  )
+  if (!rows[0].needed || rows[0].waiting) return false
+  await payload.jobs.queue({ task: PUBLIC_COPY_BACKFILL_TASK, input: {} })
+  return true
+}
