@@ -528,6 +528,7 @@ async function main() {
     const { rows: keyRows } = await pool.query<{ key: string }>(
       `SELECT storage_key AS key FROM media WHERE property_id = $1
        UNION ALL SELECT poster_key FROM media WHERE property_id = $1 AND poster_key IS NOT NULL
+       UNION ALL SELECT public_key FROM media WHERE property_id = $1 AND public_key IS NOT NULL
        UNION ALL SELECT d->>'key' FROM media, jsonb_array_elements(derivatives) d WHERE property_id = $1`,
       [backedUp.id],
     )

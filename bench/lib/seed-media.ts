@@ -43,7 +43,7 @@ export async function seedProperty(pool: pg.Pool, propertyId: string, count: num
         id, original_filename, file_type, original_file_size, optimized_file_size, compression_ratio, duration,
         uploaded_at, is_optimized, optimized_at, section_id, room, sort_order, is_hidden, description, category,
         is_analyzed, analyzed_at, status, storage_key, sha256, poster_key, derivatives, placeholder,
-        filename, mime_type, filesize, width, height, property_id
+        filename, mime_type, filesize, width, height, property_id, public_key
       )
       SELECT
         id, original, (CASE WHEN video THEN 'video' ELSE 'image' END)::enum_media_file_type,
@@ -64,7 +64,9 @@ export async function seedProperty(pool: pg.Pool, propertyId: string, count: num
         'data:image/webp;base64,' || replace(encode(decode(md5(id::text) || md5(n::text) || md5(original), 'hex'), 'base64'), E'\\n', ''),
         id || '-' || original,
         CASE WHEN video THEN 'video/mp4' ELSE 'image/jpeg' END,
-        (original_bytes * 0.32)::bigint, w, h, $2::uuid
+        (original_bytes * 0.32)::bigint, w, h, $2::uuid,
+        -- The public copy ingest makes (src/server/storage/keys.ts publicCopyKey): processed media have one.
+        'public/' || id || CASE WHEN video THEN '.mp4' ELSE '.jpg' END
       FROM named`,
       [count, propertyId, SECTION_KEYS],
     )
