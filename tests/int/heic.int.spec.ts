@@ -2,40 +2,28 @@
 // library (libheif in WebAssembly), turned upright, and processed like a JPEG (renditions,
 // placeholder, hashes) with a JPEG public copy that carries none of the camera's data. Damaged
 // and hostile ones fail that photo with a reason; the worker goes on.
-import exifr from 'exifr'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { deliverObject } from '../../media-public/object-delivery'
 import type { MediaFile } from '../../src/lib/api/types'
 import { assertDeclaredTypeMatches, detectMediaType, SNIFF_BYTES } from '../../src/server/media/detect-type'
 import { MediaRejectedError } from '../../src/server/media/errors'
 import { processImage } from '../../src/server/media/process-image'
 import { headObject } from '../../src/server/storage/head-object'
-import { ORIGIN, Session, signedInAdmin } from '../helpers/api'
+import { type Session, signedInAdmin } from '../helpers/api'
 import { exifBlockOf, makeHeic } from '../helpers/heic'
 import { CAMERA_TAGS, makeCameraPhoto, makePhoto } from '../helpers/media-fixtures'
+import { fetchObject as fetchFromHost, mediaRecord, tagsOf } from '../helpers/objects'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 
 let payload: Payload
 let admin: Session
 
-const record = async (id: string) =>
-  (await payload.findByID({ collection: 'media', id, overrideAccess: true, depth: 0 })) as Record<string, any>
+const record = (id: string) => mediaRecord(payload, id)
 
-async function fetchObject(objectPath: string, session?: Session) {
-  const headers: Record<string, string> = session?.cookie ? { cookie: session.cookie, origin: ORIGIN } : {}
-  const response = await deliverObject(
-    payload,
-    new Request(`http://localhost:3000${objectPath}`, { headers }),
-    objectPath.split('/').slice(2).map(decodeURIComponent),
-  )
-  return { response, bytes: Buffer.from(await response.arrayBuffer()) }
-}
+const fetchObject = (objectPath: string, session?: Session) => fetchFromHost(payload, objectPath, session)
 
-const tagsOf = async (bytes: Buffer) =>
-  ((await exifr.parse(bytes, { tiff: true, exif: true, gps: true, xmp: true, iptc: true })) ?? {}) as Record<string, unknown>
 
 /** Mean absolute difference of two images' pixels at 32 × 32 (0 = the same picture). */
 async function pictureDifference(a: Buffer, b: Buffer): Promise<number> {

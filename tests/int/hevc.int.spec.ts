@@ -8,11 +8,11 @@ import path from 'node:path'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliverObject } from '../../media-public/object-delivery'
 import type { MediaFile } from '../../src/lib/api/types'
 import { bundledFfmpegToolPath } from '../../src/server/media/ffmpeg-tools'
-import { ORIGIN, Session, signedInAdmin } from '../helpers/api'
+import { type Session, signedInAdmin } from '../helpers/api'
 import { tempDir } from '../helpers/media-fixtures'
+import { fetchObject as fetchFromHost, mediaRecord } from '../helpers/objects'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { makePhoneHevcVideo, UPRIGHT_PICTURE } from '../helpers/phone-video'
 import { runJobs, uploadFile } from '../helpers/upload'
@@ -25,18 +25,9 @@ let admin: Session
 let dir: string
 const saved = { FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH }
 
-const record = async (id: string) =>
-  (await payload.findByID({ collection: 'media', id, overrideAccess: true, depth: 0 })) as Record<string, any>
+const record = (id: string) => mediaRecord(payload, id)
 
-async function fetchObject(objectPath: string, session?: Session) {
-  const headers: Record<string, string> = session?.cookie ? { cookie: session.cookie, origin: ORIGIN } : {}
-  const response = await deliverObject(
-    payload,
-    new Request(`http://localhost:3000${objectPath}`, { headers }),
-    objectPath.split('/').slice(2).map(decodeURIComponent),
-  )
-  return { response, bytes: Buffer.from(await response.arrayBuffer()) }
-}
+const fetchObject = (objectPath: string, session?: Session) => fetchFromHost(payload, objectPath, session)
 
 async function listed(id: string): Promise<MediaFile> {
   const files = (await admin.json<MediaFile[]>('GET', '/api/media-files')).body

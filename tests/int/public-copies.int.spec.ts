@@ -9,11 +9,9 @@ import { rmSync, writeFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import exifr from 'exifr'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliverObject } from '../../media-public/object-delivery'
 import type { MediaFile } from '../../src/lib/api/types'
 import { createBackup } from '../../src/server/backup/create-backup'
 import { poolOf } from '../../src/server/db/pool'
@@ -23,8 +21,9 @@ import { backfillPublicCopies, queuePublicCopyBackfill } from '../../src/server/
 import { defaultPropertyScope } from '../../src/server/properties/default-property'
 import { headObject } from '../../src/server/storage/head-object'
 import { readObject } from '../../src/server/storage/read-object'
-import { ORIGIN, Session, signedInAdmin } from '../helpers/api'
+import { type Session, signedInAdmin } from '../helpers/api'
 import { CAMERA_TAGS, makeCameraPhoto, makeLocatedMov, makeLocatedMp4, tempDir, VIDEO_LOCATION } from '../helpers/media-fixtures'
+import { fetchObject as fetchFromHost, mediaRecord, tagsOf } from '../helpers/objects'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 
@@ -33,23 +32,10 @@ let admin: Session
 let scope: PropertyScope
 let dir: string
 
-const record = async (id: string) =>
-  (await payload.findByID({ collection: 'media', id, overrideAccess: true, depth: 0 })) as Record<string, any>
+const record = (id: string) => mediaRecord(payload, id)
 
-/** A GET of a /public-objects path, as a visitor (no cookie) or as a signed-in account. */
-async function fetchObject(objectPath: string, session?: Session) {
-  const headers: Record<string, string> = session?.cookie ? { cookie: session.cookie, origin: ORIGIN } : {}
-  const response = await deliverObject(
-    payload,
-    new Request(`http://localhost:3000${objectPath}`, { headers }),
-    objectPath.split('/').slice(2).map(decodeURIComponent),
-  )
-  return { response, bytes: Buffer.from(await response.arrayBuffer()) }
-}
+const fetchObject = (objectPath: string, session?: Session) => fetchFromHost(payload, objectPath, session)
 
-/** Every tag exifr finds in a JPEG's (or PNG's, HEIC's) EXIF, GPS, XMP and IPTC; {} when there are none. */
-const tagsOf = async (bytes: Buffer) =>
-  ((await exifr.parse(bytes, { tiff: true, exif: true, gps: true, xmp: true, iptc: true, ifd1: true, interop: true })) ?? {}) as Record<string, unknown>
 
 const isWebp = (bytes: Buffer) => bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP'
 const isIsoMedia = (bytes: Buffer) => bytes.toString('latin1', 4, 8) === 'ftyp'

@@ -30,6 +30,7 @@ import { appliedMigrations } from './snapshot'
 import { deleteOrder, ident, ownedRowsWhere, PROPERTY_COLUMN, readTableShapes, scopesOf, type TableShape } from './tables'
 import { withSectionKeys } from './upgrade'
 import { appStore, type ObjectStore } from '../storage/index'
+import { backupTime } from '../../lib/format-backup-time'
 import { copyObject } from '../storage/copy-object'
 import { headObject } from '../storage/head-object'
 import { KEY_PREFIXES, trashKey } from '../storage/keys'
@@ -422,15 +423,6 @@ export async function tidyAfterRestore({
 
 /** "Restored 1,204 media files from the backup of 22 Nov 2026, 14:30 UTC; 3 brought back, 2 removed." */
 export function restoreMessage({ mediaCount, at, broughtBack, removed }: { mediaCount: number; at: Date; broughtBack: number; removed: number }) {
-  const when = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone: 'UTC',
-  }).format(at)
   const files = `${mediaCount.toLocaleString('en-US')} media file${mediaCount === 1 ? '' : 's'}`
-  return `Restored ${files} from the backup of ${when} UTC; ${broughtBack.toLocaleString('en-US')} brought back, ${removed.toLocaleString('en-US')} removed.`
+  return `Restored ${files} from the backup of ${backupTime(at, 'UTC')}; ${broughtBack.toLocaleString('en-US')} brought back, ${removed.toLocaleString('en-US')} removed.`
 }
