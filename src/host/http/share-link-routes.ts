@@ -5,10 +5,10 @@
 // a page saying so. Nothing here is indexed or kept by shared caches.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Payload } from 'payload'
-import { deliverObject } from '../../../media-public/object-delivery'
+import { deliverObject, parseObjectPath } from '../../../media-public/object-delivery'
 import { defaultPropertyScope, propertyScopeById } from '../../server/properties/default-property'
 import { stampedProperty } from '../../server/properties/property-header'
-import { countShareLinkOpen, openShareLink } from '../../server/share-links/share-links'
+import { countShareLinkOpen, findShareLink, sharedMedia } from '../../server/share-links/share-links'
 import type { HostRoute } from './host-server'
 import { sendWebResponse, toWebRequest } from './node-bridge'
 
@@ -45,7 +45,7 @@ export function shareLinkRoutes(payload: Payload): HostRoute {
     const [, token, objectPath] = match
     const stamp = stampedProperty(req.headers, payload.secret)
     const scope = (stamp && (await propertyScopeById(payload, stamp.id))) || (await defaultPropertyScope(payload))
-    const opened = await openShareLink(payload, scope, token)
+    const opened = await findShareLink(payload, scope, token)
     if (opened.state !== 'live') {
       if (objectPath) {
         res.writeHead(opened.state === 'missing' ? 404 : 410, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' })
@@ -54,8 +54,11 @@ export function shareLinkRoutes(payload: Payload): HostRoute {
       return true
     }
     if (objectPath) {
-      const sharedWith = new Set(opened.media.map((file) => file.filename))
       const parts = objectPath.split('/').map(safeDecode)
+      // The one file asked for, if the link shows it: not the whole list for every image of its page.
+      const filename = parseObjectPath(parts)?.filename ?? null
+      const shown = filename ? await sharedMedia(payload, scope, opened.link, { filename }) : []
+      const sharedWith = new Set(shown.map((file) => file.filename))
       await sendWebResponse(res, await deliverObject(payload, toWebRequest(req), parts, { sharedWith }))
       return true
     }

@@ -95,35 +95,50 @@ export async function revokeShareLink(payload: Payload, scope: PropertyScope, id
   return Boolean(rowCount)
 }
 
-export type OpenedLink =
-  | { state: 'missing' }
-  | { state: 'expired' | 'revoked'; link: ShareLink }
-  | { state: 'live'; link: ShareLink; media: MediaFile[] }
+type EndedLink = { state: 'missing' } | { state: 'expired' | 'revoked'; link: ShareLink }
+export type FoundLink = EndedLink | { state: 'live'; link: ShareLink }
+export type OpenedLink = EndedLink | { state: 'live'; link: ShareLink; media: MediaFile[] }
 
-/**
- * The link a token names within the property the request addresses, with its photos when it is
- * live: ready ones only, hidden ones only when the link includes them, in tour order.
- */
-export async function openShareLink(payload: Payload, scope: PropertyScope, token: string): Promise<OpenedLink> {
-  const db = propertyDb(poolOf(payload), scope)
-  const { rows } = await db.query<Row>`SELECT ${LINK_COLUMNS} FROM share_links WHERE property_id = ${scope} AND token = ${token}`
+/** The link a token names within the property the request addresses, and whether it still works. */
+export async function findShareLink(payload: Payload, scope: PropertyScope, token: string): Promise<FoundLink> {
+  const { rows } = await propertyDb(poolOf(payload), scope).query<Row>`
+    SELECT ${LINK_COLUMNS} FROM share_links WHERE property_id = ${scope} AND token = ${token}`
   const row = rows[0]
   if (!row) return { state: 'missing' }
   const link = linkOf(row)
   if (row.revoked_at) return { state: 'revoked', link }
-  if (row.expires_at.getTime() <= Date.now()) return { state: 'expired', link }
-  const hiddenOnly = row.section_key === HIDDEN
-  const sectionKey = hiddenOnly ? null : row.section_key
-  const { rows: records } = await db.query<MediaRecord>`
+  return { state: row.expires_at.getTime() <= Date.now() ? 'expired' : 'live', link }
+}
+
+/**
+ * A live link's photos: ready ones only, hidden ones only when the link includes them, in tour
+ * order. `filename`: only that one (a request for one of its files), none if the link does not show it.
+ */
+export async function sharedMedia(
+  payload: Payload,
+  scope: PropertyScope,
+  link: ShareLink,
+  { filename = null }: { filename?: string | null } = {},
+): Promise<MediaFile[]> {
+  const hiddenOnly = link.sectionId === HIDDEN
+  const sectionKey = hiddenOnly ? null : link.sectionId
+  const { rows } = await propertyDb(poolOf(payload), scope).query<MediaRecord>`
     SELECT ${raw(ADMIN_COLUMNS)} FROM media m ${raw(MEDIA_JOINS)}
      WHERE m.property_id = ${scope} AND m.status = 'ready'
-       AND (${row.include_hidden}::boolean OR m.is_hidden IS NOT TRUE)
+       AND (${link.includeHidden}::boolean OR m.is_hidden IS NOT TRUE)
        AND (${hiddenOnly}::boolean IS NOT TRUE OR m.is_hidden IS TRUE)
        AND (${sectionKey}::text IS NULL OR sec.key = ${sectionKey})
-       AND (${row.room}::text IS NULL OR m.room = ${row.room})
-       AND (${row.media_ids}::uuid[] IS NULL OR m.id = ANY(${row.media_ids}::uuid[]))
+       AND (${link.room}::text IS NULL OR m.room = ${link.room})
+       AND (${link.mediaIds}::uuid[] IS NULL OR m.id = ANY(${link.mediaIds}::uuid[]))
+       AND (${filename}::text IS NULL OR m.filename = ${filename})
      ORDER BY sec.position NULLS LAST, m.sort_order NULLS LAST, m.uploaded_at, m.id`
-  return { state: 'live', link, media: records.map((record) => mapMediaFile(record)) }
+  return rows.map((record) => mapMediaFile(record))
+}
+
+/** The link a token names, with its photos when it is live (the link's page). */
+export async function openShareLink(payload: Payload, scope: PropertyScope, token: string): Promise<OpenedLink> {
+  const found = await findShareLink(payload, scope, token)
+  return found.state === 'live' ? { ...found, media: await sharedMedia(payload, scope, found.link) } : found
 }
 
 /** Counts an opening of a live link's page (the admin lists how often each was opened). */
