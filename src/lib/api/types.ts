@@ -1,4 +1,5 @@
 // The API's wire shapes (spec §3 and §7). Shared by the server's mappers and the client.
+import type { QualityIssue } from '../quality-issues'
 import type { Permissions, Role } from '../roles'
 import type { RunKind, RunStatus } from '../schemas/runs'
 
@@ -47,6 +48,8 @@ export type MediaFile = {
   categoryConfidence?: number | null
   analysisError?: string | null
   suggestion?: PlacementSuggestion | null
+  /** Not in the spec, for the manager and editors: what listing sites would reject in the photo's pixels, empty when none. */
+  qualityIssues?: QualityIssue[]
 }
 
 /** Analysis's guess of where an unplaced photo belongs; applied only when the manager accepts it. */
