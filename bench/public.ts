@@ -1,7 +1,7 @@
 // Public-site benchmark: the production build on a throw-away data directory, 200 photos
 // uploaded through the product's own upload path (so the derivatives are real) and spread
-// over the sections; then Lighthouse (mobile profile, Debian Chromium) on /gallery and
-// /gallery/upstairs, and autocannon (50 connections, 20 s) on those pages and on a static
+// over the sections; then Lighthouse (mobile profile, Debian Chromium) on the browser (/),
+// /gallery, a section page (/gallery/upstairs) and the embed view (/embed), and autocannon (50 connections, 20 s) on those pages and on a static
 // file served by the same server. Results in bench/results/public.json.
 // Usage: npm run bench:public   (BENCH_PHOTOS, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_LH_RUNS)
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse'
 import { freePort } from '../src/host/embedded/free-port'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium'
-import { intEnv, waitForIdleMachine } from './lib/harness'
+import { ensureBuild, intEnv, waitForIdleMachine } from './lib/harness'
 import { compiledEntry, entryNodeArgs } from '../src/host/entries'
 
 const ROOT = process.cwd()
@@ -31,7 +31,7 @@ const ONLY = process.env.BENCH_ONLY
 /** Write each run's whole Lighthouse report (JSON) into this directory, for digging in. */
 const LH_SAVE = process.env.BENCH_LH_SAVE
 const SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard', 'outdoors']
-const PAGES = ['/gallery', '/gallery/upstairs']
+const PAGES = ['/', '/gallery', '/gallery/upstairs', '/embed']
 /**
  * The same-run baseline: the sign-in page has the same layout, framework scripts and server, a
  * small form and no gallery; how it scores shows what this machine allows any page of the app.
@@ -53,9 +53,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function startProduct(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   await fs.mkdir(dataDir, { recursive: true })
-  if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID')) || !existsSync(compiledEntry('launch'))) {
-    throw new Error('No production build: run `npm run build` first')
-  }
+  await ensureBuild()
+  if (!existsSync(compiledEntry('launch'))) throw new Error('The build made no launch entry')
   const port = await freePort()
   const child = spawn(process.execPath, [...entryNodeArgs('launch', { compiled: true }), 'start'], {
     cwd: ROOT,
@@ -113,16 +112,19 @@ class Client {
 
 async function seed(baseUrl: string) {
   const client = new Client(baseUrl)
-  const existing = await client.call<unknown[]>('GET', '/api/media-files')
-  if (existing.length >= PHOTOS) {
-    log(`reusing the ${existing.length} photos already there`)
-    return false
-  }
   const { registrationOpen } = await client.call<{ registrationOpen: boolean }>('GET', '/api/register')
   await client.call('POST', registrationOpen ? '/api/register' : '/api/login', {
     username: 'bench',
     password: 'a long enough password',
   })
+  // A kept data directory: the photos already there are placed (again) rather than uploaded twice.
+  const existing = await client.call<Array<{ id: string; originalFilename: string }>>('GET', '/api/media-files')
+  if (existing.length >= PHOTOS) {
+    log(`reusing the ${existing.length} photos already there`)
+    const byName = [...existing].sort((a, b) => a.originalFilename.localeCompare(b.originalFilename))
+    await place(client, byName.slice(0, PHOTOS).map((file) => file.id))
+    return false
+  }
   const ids: string[] = []
   const started = Date.now()
   for (let i = 0; i < PHOTOS; i++) {
@@ -165,14 +167,17 @@ async function seed(baseUrl: string) {
     await sleep(2000)
   }
   log(`processed in ${((Date.now() - started) / 1000).toFixed(0)} s; placing them in the sections`)
-  for (const [index, id] of ids.entries()) {
-    await client.call('PATCH', `/api/media/${id}`, {
-      section: SECTIONS[index % SECTIONS.length],
-      sortOrder: Math.floor(index / SECTIONS.length),
-      description: index % 3 === 0 ? `Photo ${index + 1} of the property` : null,
-    })
-  }
+  await place(client, ids)
   return true
+}
+
+/** Spreads the photos over the sections in turn, every third with a description. */
+async function place(client: Client, ids: string[]) {
+  for (const [index, id] of ids.entries()) {
+    await client.call('PUT', `/api/media-files/${id}/section`, { section: SECTIONS[index % SECTIONS.length], isHidden: 'false' })
+    if (index % 3 === 0)
+      await client.call('PUT', `/api/media-files/${id}/metadata`, { description: `Photo ${index + 1} of the property` })
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
