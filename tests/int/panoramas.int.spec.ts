@@ -74,7 +74,10 @@ describe("the manager's 360° toggle", () => {
     await ingestMedia(payload, detected)
     expect(await answerOf(detected)).toMatchObject({ status: 'ready', projection: null })
     // Ingest's own finding is still there, under the manager's choice.
-    expect(await mediaRecord(payload, detected)).toMatchObject({ detectedProjection: 'equirectangular', projectionChoice: 'flat' })
+    expect(await mediaRecord(payload, detected)).toMatchObject({
+      detectedProjection: 'equirectangular',
+      projectionChoice: 'flat',
+    })
   })
 
   it('refuses a panorama flag on a video with a reason, never a 500, and changes nothing', async () => {
@@ -84,9 +87,11 @@ describe("the manager's 360° toggle", () => {
     const refused = await setProjection(id, { projection: 'equirectangular', tags: ['deck'] })
     expect(refused.status).toBe(400)
     expect(refused.body.message).toBe('A video cannot be a 360° photo: only photos open in the 360° viewer.')
-    const bad = await setProjection(id, { projection: 'cubemap' })
+    const bad = await admin.json('PUT', `/api/media-files/${id}/metadata`, { body: { projection: 'cubemap' } })
     expect(bad.status).toBe(400)
-    expect(bad.body.message).not.toMatch(/internal/i)
+    expect(bad.body.issues).toEqual([
+      { path: 'projection', message: 'The projection is "equirectangular" (a 360° photo) or null (a flat one).' },
+    ])
     expect(await answerOf(id)).toEqual(before)
     expect(await mediaRecord(payload, id)).toMatchObject({ projectionChoice: null, tags: ['pool'] })
   })

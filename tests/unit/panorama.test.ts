@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { panoramaSuggested, projectionOf as shownProjection } from '../../src/lib/panorama'
 import { mapMediaFile } from '../../src/server/media/map-media-file'
-import { hasPanoramaShape, projectionOf } from '../../src/server/media/projection'
+import { hasPanoramaShape, readProjection } from '../../src/server/media/projection'
 import { gpanoXmp } from '../helpers/panorama'
 
 const xmp = (gpano: Parameters<typeof gpanoXmp>[0]) => Buffer.from(gpanoXmp(gpano))
@@ -21,21 +21,27 @@ describe('projection at ingest', () => {
   })
 
   it('reads GPano from the XMP: equirectangular is one, unless the viewer is turned off; other projections are not', async () => {
-    expect(await projectionOf({ xmp: xmp({}), width: 600, height: 400 })).toEqual({ detected: 'equirectangular', looksLikePanorama: false })
-    expect(await projectionOf({ xmp: xmp({ usePanoramaViewer: 'True' }), width: 4000, height: 2000 })).toEqual({
+    expect(await readProjection({ xmp: xmp({}), width: 600, height: 400 })).toEqual({
       detected: 'equirectangular',
       looksLikePanorama: false,
     })
-    expect(await projectionOf({ xmp: xmp({ usePanoramaViewer: 'False' }), width: 4000, height: 2000 })).toEqual({
+    expect(await readProjection({ xmp: xmp({ usePanoramaViewer: 'True' }), width: 4000, height: 2000 })).toEqual({
+      detected: 'equirectangular',
+      looksLikePanorama: false,
+    })
+    expect(await readProjection({ xmp: xmp({ usePanoramaViewer: 'False' }), width: 4000, height: 2000 })).toEqual({
       detected: null,
       looksLikePanorama: false,
     })
-    expect(await projectionOf({ xmp: xmp({ projection: 'cylindrical' }), width: 800, height: 400 })).toEqual({
+    expect(await readProjection({ xmp: xmp({ projection: 'cylindrical' }), width: 800, height: 400 })).toEqual({
       detected: null,
       looksLikePanorama: false,
     })
-    expect(await projectionOf({ width: 4000, height: 2000 })).toEqual({ detected: null, looksLikePanorama: true })
-    expect(await projectionOf({ xmp: Buffer.from('<not xmp'), width: 800, height: 400 })).toEqual({ detected: null, looksLikePanorama: false })
+    expect(await readProjection({ width: 4000, height: 2000 })).toEqual({ detected: null, looksLikePanorama: true })
+    expect(await readProjection({ xmp: Buffer.from('<not xmp'), width: 800, height: 400 })).toEqual({
+      detected: null,
+      looksLikePanorama: false,
+    })
   })
 })
 
@@ -43,9 +49,13 @@ describe("the answers' projection", () => {
   it("is the manager's choice, else ingest's finding, and never a video's", () => {
     expect(shownProjection({ fileType: 'image', detectedProjection: 'equirectangular' })).toBe('equirectangular')
     expect(shownProjection({ fileType: 'image', detectedProjection: 'equirectangular', projectionChoice: 'flat' })).toBeNull()
-    expect(shownProjection({ fileType: 'image', panoramaShape: true, projectionChoice: 'equirectangular' })).toBe('equirectangular')
+    expect(shownProjection({ fileType: 'image', panoramaShape: true, projectionChoice: 'equirectangular' })).toBe(
+      'equirectangular',
+    )
     expect(shownProjection({ fileType: 'image', panoramaShape: true })).toBeNull()
-    expect(shownProjection({ fileType: 'video', detectedProjection: 'equirectangular', projectionChoice: 'equirectangular' })).toBeNull()
+    expect(
+      shownProjection({ fileType: 'video', detectedProjection: 'equirectangular', projectionChoice: 'equirectangular' }),
+    ).toBeNull()
   })
 
   it('offers "Looks like a 360° photo" only to the manager, only until something decides', () => {

@@ -18,7 +18,11 @@ function useProjectionChange(file: MediaFile) {
       await change.mutateAsync({ id: file.id, projection })
       notify({ title: projection ? 'Marked as a 360° photo' : 'Marked as a flat photo' })
     } catch {
-      notify({ title: 'Update Failed', description: 'Failed to change the 360° setting. Please try again.', variant: 'destructive' })
+      notify({
+        title: 'Update Failed',
+        description: 'Failed to change the 360° setting. Please try again.',
+        variant: 'destructive',
+      })
     }
   }
   return { apply, pending: change.isPending }

@@ -33,6 +33,7 @@ export function PanoramaView({ item, alt, flat }: Props) {
   const viewerRef = useRef<Viewer | null>(null)
   const [state, setState] = useState<'loading' | 'ready' | 'flat'>('loading')
   const [position, setPosition] = useState({ yaw: 0, pitch: 0 })
+  const url = panoramaUrl(item)
 
   useEffect(() => {
     if (!hasWebGL2()) {
@@ -46,8 +47,7 @@ export function PanoramaView({ item, alt, flat }: Props) {
       if (cancelled || !container) return
       const viewer = new Viewer({
         container,
-        panorama: panoramaUrl(item),
-        caption: alt,
+        panorama: url,
         navbar: ['zoom', 'move', 'fullscreen'],
         // The arrow keys are turned on while the viewer has focus (below), not page-wide.
         keyboard: false,
@@ -70,7 +70,7 @@ export function PanoramaView({ item, alt, flat }: Props) {
       viewerRef.current?.destroy()
       viewerRef.current = null
     }
-  }, [item, alt])
+  }, [url])
 
   if (state === 'flat') return <>{flat}</>
   return (

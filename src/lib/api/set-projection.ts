@@ -9,7 +9,9 @@ import { refreshGallery } from './admin-reads'
 export type ProjectionUpdate = { id: string; projection: MediaFile['projection'] }
 
 export async function setProjection({ id, projection }: ProjectionUpdate): Promise<MediaFile> {
-  return (await apiRequest('PUT', `/api/media-files/${encodeURIComponent(id)}/metadata`, { projection })).json() as Promise<MediaFile>
+  return (
+    await apiRequest('PUT', `/api/media-files/${encodeURIComponent(id)}/metadata`, { projection })
+  ).json() as Promise<MediaFile>
 }
 
 export function useSetProjection() {

@@ -14,7 +14,7 @@ import { MediaRejectedError } from './errors'
 import { sha256Of } from './hash'
 import { GREY_MAX_WIDTH, hashesOfRendition, type Rendition } from './phash'
 import { decodeHeif } from './decode-heif'
-import { projectionOf, type ProjectionFacts } from './projection'
+import { readProjection, type ProjectionFacts } from './projection'
 import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan } from './render-image'
 
 export { MAX_IMAGE_PIXELS }
@@ -109,7 +109,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
     const [hashes, preview, projection] = await Promise.all([
       hashesOfRendition(rendered.hashSource),
       makePlaceholder(rendered.thumbnail),
-      projectionOf({ xmp, width, height }),
+      readProjection({ xmp, width, height }),
     ])
     return {
       width,

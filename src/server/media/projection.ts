@@ -19,14 +19,14 @@ export type ProjectionFacts = {
 type GPano = { ProjectionType?: unknown; UsePanoramaViewer?: unknown }
 
 // exifr ships a UMD main and an ES module: Node's import sees the first through `default`, bundlers the second.
-const exifr: typeof exifrModule = 'sidecar' in exifrModule ? exifrModule : (exifrModule as unknown as { default: typeof exifrModule }).default
+const exifr: typeof exifrModule =
+  'sidecar' in exifrModule ? exifrModule : (exifrModule as unknown as { default: typeof exifrModule }).default
 
 /** The GPano properties of an XMP packet; {} when there are none or the packet is unreadable. */
 async function gpanoOf(xmp: Buffer | undefined): Promise<GPano> {
   if (!xmp?.length) return {}
   const parsed = (await exifr.sidecar(xmp, { mergeOutput: false } as never, 'xmp').catch(() => undefined)) as
-    | { GPano?: GPano }
-    | undefined
+    { GPano?: GPano } | undefined
   return parsed?.GPano ?? {}
 }
 
@@ -35,9 +35,20 @@ export function hasPanoramaShape(width: number, height: number): boolean {
   return width >= PANORAMA_MIN_WIDTH && Math.abs(width - 2 * height) <= PANORAMA_RATIO_SLACK_PX
 }
 
-export async function projectionOf({ xmp, width, height }: { xmp?: Buffer; width: number; height: number }): Promise<ProjectionFacts> {
+export async function readProjection({
+  xmp,
+  width,
+  height,
+}: {
+  xmp?: Buffer
+  width: number
+  height: number
+}): Promise<ProjectionFacts> {
   const gpano = await gpanoOf(xmp)
-  const declared = String(gpano.ProjectionType ?? '').trim().toLowerCase() === 'equirectangular'
+  const declared =
+    String(gpano.ProjectionType ?? '')
+      .trim()
+      .toLowerCase() === 'equirectangular'
   // exifr turns "False" into false; a packet it could not revive still says "False".
   const viewerRefused = gpano.UsePanoramaViewer === false || String(gpano.UsePanoramaViewer).trim().toLowerCase() === 'false'
   const detected = declared && !viewerRefused ? 'equirectangular' : null
