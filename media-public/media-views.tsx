@@ -7,6 +7,7 @@ import type { MediaFile } from '@/lib/api/types'
 import { MediaImage } from '@/components/media-image'
 import { GRID_IMAGE_SIZES } from '@/components/virtual-grid'
 import { formatDuration, formatFileSize } from '@/lib/format'
+import { PANORAMA_BADGE } from '@/lib/panorama'
 import styles from './gallery.module.css'
 
 export type View = 'grid' | 'list'
@@ -24,6 +25,11 @@ export function MediaCard({ file, alt, priority, onOpen }: { file: MediaFile; al
   return (
     <button type="button" className={styles.card} onClick={onOpen} data-media-id={file.id}>
       <MediaImage file={file} alt={alt} sizes={GRID_IMAGE_SIZES} priority={priority} />
+      {file.projection === 'equirectangular' && (
+        <span className={styles.videoBadge} data-testid="panorama-badge">
+          {PANORAMA_BADGE}
+        </span>
+      )}
       {isVideo && (
         <>
           <span className={styles.videoBadge}>Video</span>

@@ -294,6 +294,18 @@ export interface Media {
    */
   status: 'pending' | 'processing' | 'ready' | 'failed';
   processingError?: string | null;
+  /**
+   * From the photo's XMP (GPano) at processing.
+   */
+  detectedProjection?: 'equirectangular' | null;
+  /**
+   * Shaped like a 360° photo (2:1, at least 4,000 px wide).
+   */
+  panoramaShape?: boolean | null;
+  /**
+   * The manager's 360° toggle in Media Gallery Pro.
+   */
+  projectionChoice?: ('equirectangular' | 'flat') | null;
   storageKey?: string | null;
   sha256?: string | null;
   perceptualHash?: string | null;
@@ -692,6 +704,9 @@ export interface MediaSelect<T extends boolean = true> {
   notes?: T;
   status?: T;
   processingError?: T;
+  detectedProjection?: T;
+  panoramaShape?: T;
+  projectionChoice?: T;
   storageKey?: T;
   sha256?: T;
   perceptualHash?: T;

@@ -142,6 +142,36 @@ export const Media: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true, description: 'Only ready media reach visitors.' },
     },
     { name: 'processingError', type: 'text', access: adminOnly, admin: { position: 'sidebar', readOnly: true } },
+    // 360° panoramas (camera issue, item 3): ingest's finding and the manager's toggle, kept apart
+    // so processing again never undoes the toggle (src/lib/panorama.ts combines them).
+    {
+      type: 'collapsible',
+      label: '360° panorama',
+      admin: { initCollapsed: true, position: 'sidebar' },
+      fields: [
+        {
+          name: 'detectedProjection',
+          type: 'select',
+          options: [{ label: '360° (equirectangular)', value: 'equirectangular' }],
+          admin: { readOnly: true, description: "From the photo's XMP (GPano) at processing." },
+        },
+        {
+          name: 'panoramaShape',
+          type: 'checkbox',
+          defaultValue: false,
+          admin: { readOnly: true, description: 'Shaped like a 360° photo (2:1, at least 4,000 px wide).' },
+        },
+        {
+          name: 'projectionChoice',
+          type: 'select',
+          options: [
+            { label: '360° photo', value: 'equirectangular' },
+            { label: 'Not a 360° photo', value: 'flat' },
+          ],
+          admin: { readOnly: true, description: "The manager's 360° toggle in Media Gallery Pro." },
+        },
+      ],
+    },
     {
       type: 'collapsible',
       label: 'Storage and hashes',

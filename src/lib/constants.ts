@@ -142,3 +142,10 @@ export const TOOLTIP_SKIP_DELAY_MS = 300
 /** §9 Notices last 5000 ms and are swiped right to dismiss past 50 px. */
 export const NOTICE_DURATION_MS = 5000
 export const NOTICE_SWIPE_THRESHOLD_PX = 50
+/**
+ * 360° panoramas (camera issue, item 3): an image without the camera's XMP saying so is offered
+ * to the manager as one when it is twice as wide as high (within PANORAMA_RATIO_SLACK_PX, for
+ * stitchers that round) and at least PANORAMA_MIN_WIDTH pixels wide.
+ */
+export const PANORAMA_MIN_WIDTH = 4000
+export const PANORAMA_RATIO_SLACK_PX = 2

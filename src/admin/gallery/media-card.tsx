@@ -12,6 +12,8 @@ import { MediaThumb } from './media-thumb'
 import { SectionPicker } from './section-picker'
 import { useMay } from './permissions'
 import { SuggestionRow } from './suggestion-row'
+import { PanoramaSuggestion, PanoramaToggle } from './panorama-toggle'
+import { PANORAMA_BADGE } from '@/lib/panorama'
 import type { SectionInfo } from './ui'
 import { MAX_CARD_TAGS } from '@/lib/constants'
 
@@ -69,6 +71,11 @@ export const MediaCard = memo(function MediaCard({
             </span>
           )}
           {file.fileType === 'video' && <span className={styles.typeBadge}>Video</span>}
+          {file.projection === 'equirectangular' && (
+            <span className={styles.typeBadge} data-testid="panorama-badge">
+              {PANORAMA_BADGE}
+            </span>
+          )}
         </button>
         {!selectMode && engaged && mayPlace && <SectionPicker file={file} sections={sections} />}
       </div>
@@ -98,6 +105,7 @@ export const MediaCard = memo(function MediaCard({
           </p>
         )}
         <SuggestionRow file={file} sections={sections} />
+        <PanoramaSuggestion file={file} />
         <ul className={styles.tagRow} aria-label="Tags">
           {file.tags.slice(0, MAX_CARD_TAGS).map((tag) => (
             <li key={tag} className={styles.tag}>
@@ -127,6 +135,7 @@ export function MediaActions({
   const mayDelete = useMay('delete')
   return (
     <>
+      <PanoramaToggle file={file} iconSize={ACTION_ICON_SIZE} />
       {mayEditMetadata && (
         <button
           type="button"

@@ -3,6 +3,8 @@
 // with the wheel (steps 0.9/1.1), the buttons, or a double tap (within 300 ms) toggling 1
 // and 2; zoom resets on navigation; neighbouring images are preloaded; videos play with
 // their poster. Radix Dialog traps focus, restores it on close and closes on Escape.
+// A 360° panorama opens in its interactive viewer (panorama-view.tsx), which takes the arrow
+// keys, drags and swipes while it has them; the flat photo is its fallback.
 'use client'
 import { ChevronLeft, ChevronRight, Minus, Plus, X } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
@@ -27,6 +29,7 @@ import {
   ZOOM_MIN,
 } from '../../lib/constants'
 import { imageSources } from '../media-image'
+import { PanoramaView } from './panorama-view'
 import styles from './lightbox.module.css'
 
 export type LightboxProps = {
@@ -44,6 +47,9 @@ export type LightboxProps = {
 }
 
 const SWIPE_MIN_PX = 50
+
+/** Inside the 360° viewer: its keys, wheel and drags turn the view. */
+const inPanorama = (target: EventTarget | null) => target instanceof Element && target.closest('[data-panorama]') !== null
 
 export const clampZoom = (zoom: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom))
 const wrap = (index: number, length: number) => (index + length) % length
@@ -113,6 +119,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
       if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, video')) return
+      if (inPanorama(event.target)) return
       if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
         event.preventDefault()
         go(event.key === 'ArrowRight' ? 1 : -1)
@@ -140,6 +147,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
     [],
   )
   const onWheelRef = useRef((event: WheelEvent) => {
+    if (inPanorama(event.target)) return
     event.preventDefault()
     applyZoom((zoom) => zoom * (event.deltaY < 0 ? WHEEL_ZOOM_IN : WHEEL_ZOOM_OUT))
   })
@@ -160,7 +168,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
     const start = touchStart.current
     const touch = event.changedTouches[0]
     touchStart.current = null
-    if (!start || !touch || zoom > 1) return
+    if (!start || !touch || zoom > 1 || inPanorama(event.target)) return
     const dx = touch.clientX - start.x
     const dy = touch.clientY - start.y
     if (Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > Math.abs(dy)) go(dx < 0 ? 1 : -1)
@@ -181,6 +189,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
   }
 
   const alt = item ? altText(item, current) : ''
+  const panorama = item?.fileType === 'image' && item.projection === 'equirectangular'
   const zoomPercent = `${Math.round(zoom * 100)}%`
   const transform = `translate(${pan.x}px, ${pan.y}px) scale(${zoom})`
 
@@ -201,7 +210,7 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
             <span className={styles.counter} aria-live="polite">
               {current + 1} / {items.length}
             </span>
-            {item?.fileType === 'image' && (
+            {item?.fileType === 'image' && !panorama && (
               <div className={styles.zoomControls}>
                 <button
                   type="button"
@@ -263,6 +272,13 @@ export function Lightbox({ items, index, onIndexChange, onClose, altText = defau
                     const step = video.duration * VIDEO_SCRUB_STEP * (event.key === 'ArrowRight' ? 1 : -1)
                     video.currentTime = Math.min(video.duration, Math.max(0, video.currentTime + step))
                   }}
+                />
+              ) : item && panorama ? (
+                <PanoramaView
+                  key={item.id}
+                  item={item}
+                  alt={alt}
+                  flat={<LightboxImage item={item} alt={alt} zoom={zoom} transform={transform} onTap={onTap} />}
                 />
               ) : item ? (
                 <LightboxImage key={item.id} item={item} alt={alt} zoom={zoom} transform={transform} onTap={onTap} />

@@ -41,6 +41,10 @@ export type MediaFile = {
   /** Not in the spec: widths of the responsive WebP renditions (URLs from variantUrl()), and a blur-up placeholder. */
   variantWidths: number[]
   placeholder: string | null
+  /** Camera issue, item 3: "equirectangular" for a 360° panorama (opened in the interactive viewer), else null. */
+  projection: 'equirectangular' | null
+  /** Not in the spec, for the manager: a 2:1 photo, at least 4,000 px wide, offered as "Looks like a 360° photo" to confirm. */
+  panoramaSuggested?: boolean
   /** Not in the spec: processing state, for the administrator. */
   status?: 'pending' | 'processing' | 'ready' | 'failed'
   processingError?: string | null

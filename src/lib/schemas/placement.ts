@@ -74,11 +74,17 @@ export const metadataSchema = z
       .optional(),
     description: trimmedText(MAX_DESCRIPTION_LENGTH, 'The description').optional(),
     notes: trimmedText(MAX_NOTES_LENGTH, 'Notes').optional(),
+    // The 360° toggle (camera issue, item 3): "equirectangular" for a 360° photo, null for a flat one.
+    projection: z
+      .enum(['equirectangular'], 'The projection is "equirectangular" (a 360° photo) or null (a flat one).')
+      .nullable()
+      .optional(),
   })
   .strict()
-  .refine((body) => body.tags !== undefined || body.description !== undefined || body.notes !== undefined, {
-    message: 'Send tags, a description or notes to update.',
-  })
+  .refine(
+    (body) => body.tags !== undefined || body.description !== undefined || body.notes !== undefined || body.projection !== undefined,
+    { message: 'Send tags, a description, notes or a projection to update.' },
+  )
 
 export type AssignSectionInput = z.input<typeof assignSectionSchema>
 export type BulkAssignInput = z.input<typeof bulkAssignSchema>

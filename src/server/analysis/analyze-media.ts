@@ -13,6 +13,7 @@
 import type { Payload } from 'payload'
 import { LRUCache } from 'lru-cache'
 import { ANALYSIS_RENDITION_WIDTH } from '../../lib/constants'
+import { projectionOf } from '../../lib/panorama'
 import { poolOf } from '../db/pool'
 import { type PropertyDb, type PropertyScope, propertyDb, raw } from '../db/property-db'
 import { standaloneSql } from '../db/transaction'
@@ -43,6 +44,8 @@ type MediaRow = {
   is_analyzed: boolean | null
   section_id: string | null
   is_hidden: boolean | null
+  projection_choice: string | null
+  detected_projection: string | null
 }
 
 class Skip extends Error {}
@@ -117,7 +120,8 @@ async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): P
   if (!scope) return DELETED
   const db = propertyDb(poolOf(payload), scope)
   const { rows } = await db.query<MediaRow>`
-    SELECT id::text AS id, file_type, status, derivatives, poster_key, is_analyzed, section_id, is_hidden
+    SELECT id::text AS id, file_type, status, derivatives, poster_key, is_analyzed, section_id, is_hidden,
+           projection_choice, detected_projection
       FROM media WHERE id = ${mediaId} AND property_id = ${scope}`
   const row = rows[0]
   if (!row) return DELETED
@@ -134,6 +138,10 @@ async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): P
       }
       throw error
     })
+    // A 360° photo's rendition is a stretched sphere: what the detector finds in it is not there.
+    if (projectionOf({ fileType: row.file_type, projectionChoice: row.projection_choice, detectedProjection: row.detected_projection })) {
+      analysis = { ...analysis, objects: [] }
+    }
     return await record(payload, { db, scope }, row, analysis, bytes)
   } catch (error) {
     if (error instanceof Skip) return { state: 'skipped', reason: error.message }

@@ -108,6 +108,9 @@ async function ingestImage(mediaId: string, key: string, originalSize: number) {
     regionHashes: image.regionHashes,
     optimizedFileSize: display.size,
     compressionRatio: percentSaved(originalSize, display.size),
+    // What the photo says of itself; the manager's 360° toggle is a field of its own, kept.
+    detectedProjection: image.projection.detected,
+    panoramaShape: image.projection.looksLikePanorama,
   }
 }
 

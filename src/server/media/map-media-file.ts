@@ -4,6 +4,7 @@
 // place that knows both shapes, so storage keys and internal fields never leak.
 import type { MediaFile } from '../../lib/api/types'
 import { objectUrl, posterUrl } from '../../lib/media-urls'
+import { panoramaSuggested, projectionOf } from '../../lib/panorama'
 
 export type Derivative = { width: number; height?: number; key?: string; size?: number }
 
@@ -45,6 +46,9 @@ export type MediaRecord = {
   suggestedSection?: string | null
   suggestedRoom?: string | null
   suggestionConfidence?: number | null
+  detectedProjection?: string | null
+  panoramaShape?: boolean | null
+  projectionChoice?: string | null
 }
 
 const trueFalse = (value: boolean | null | undefined) => (value ? 'true' : 'false') as 'true' | 'false'
@@ -87,6 +91,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     isHidden: trueFalse(record.isHidden),
     variantWidths,
     placeholder: record.placeholder ?? null,
+    projection: projectionOf(record),
   }
   if (forAdmin) {
     mapped.notes = record.notes ?? null
@@ -98,6 +103,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
       record.suggestedSection && !section && !record.isHidden
         ? { section: record.suggestedSection, room: record.suggestedRoom ?? null, confidence: record.suggestionConfidence ?? 0 }
         : null
+    mapped.panoramaSuggested = panoramaSuggested(record)
   }
   return mapped
 }

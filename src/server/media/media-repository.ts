@@ -19,6 +19,7 @@ import type { Payload } from 'payload'
 import type { MediaFile } from '../../lib/api/types'
 import type { Organisation } from '../../lib/duplicate-carry'
 import type { CarriedField } from '../../lib/schemas/duplicates'
+import type { Projection, ProjectionChoice } from '../../lib/panorama'
 import { mergeTags, normaliseTags } from '../../lib/tags'
 import { ownTransaction, type SqlSession } from '../db/transaction'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
@@ -46,6 +47,8 @@ const PIPELINE_COLUMNS = {
   compressionRatio: { column: 'compression_ratio' },
   isOptimized: { column: 'is_optimized' },
   optimizedAt: { column: 'optimized_at', cast: 'timestamptz' },
+  detectedProjection: { column: 'detected_projection', cast: 'enum_media_detected_projection' },
+  panoramaShape: { column: 'panorama_shape' },
 } satisfies Record<string, Column>
 
 const MANAGER_COLUMNS = {
@@ -55,6 +58,7 @@ const MANAGER_COLUMNS = {
   isHidden: { column: 'is_hidden' },
   description: { column: 'description' },
   notes: { column: 'notes' },
+  projectionChoice: { column: 'projection_choice', cast: 'enum_media_projection_choice' },
 } satisfies Record<string, Column>
 
 /** The processing state and results ingest writes, by Payload field name. */
@@ -80,10 +84,14 @@ export const ANALYSIS_FIELDS: readonly string[] = [
 /** The manager's organisation and words; category is analysis's suggestion, the manager's to correct. */
 export const MANAGER_FIELDS: readonly string[] = [...Object.keys(MANAGER_COLUMNS), 'tags', 'category']
 
-/** Fields Payload's own update (an editor's save) never changes: the pipeline's and analysis's, but the manager's words. */
-export const EDITOR_READ_ONLY_FIELDS: readonly string[] = [...PIPELINE_FIELDS, ...ANALYSIS_FIELDS].filter(
-  (field) => !MANAGER_FIELDS.includes(field),
-)
+/**
+ * Fields Payload's own update (an editor's save) never changes: the pipeline's and analysis's, but
+ * the manager's words; and the 360° toggle, set only through the metadata call, which refuses it on a video.
+ */
+export const EDITOR_READ_ONLY_FIELDS: readonly string[] = [
+  ...[...PIPELINE_FIELDS, ...ANALYSIS_FIELDS].filter((field) => !MANAGER_FIELDS.includes(field)),
+  'projectionChoice',
+]
 
 export type PipelineFields = Partial<{
   status: 'pending' | 'processing' | 'ready' | 'failed'
@@ -105,6 +113,8 @@ export type PipelineFields = Partial<{
   compressionRatio: number | null
   isOptimized: boolean
   optimizedAt: string | null
+  detectedProjection: Projection | null
+  panoramaShape: boolean
 }>
 
 export type ManagerFields = Partial<{
@@ -114,6 +124,7 @@ export type ManagerFields = Partial<{
   isHidden: boolean
   description: string | null
   notes: string | null
+  projectionChoice: ProjectionChoice | null
   tags: string[]
 }>
 

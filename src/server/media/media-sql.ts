@@ -32,7 +32,10 @@ export const MEDIA_COLUMNS = `
   m.derivatives,
   m.poster_key AS "posterKey",
   m.placeholder,
-  m.status`
+  m.status,
+  m.detected_projection AS "detectedProjection",
+  m.panorama_shape AS "panoramaShape",
+  m.projection_choice AS "projectionChoice"`
 
 export const ADMIN_COLUMNS = `${MEDIA_COLUMNS},
   m.notes,

@@ -144,13 +144,26 @@ export async function reorderSection(req: PayloadRequest, sectionId: string, med
   })
 }
 
-export type MetadataChange = { tags?: string[]; description?: string | null; notes?: string | null }
+export type MetadataChange = {
+  tags?: string[]
+  description?: string | null
+  notes?: string | null
+  projection?: 'equirectangular' | null
+}
 
-/** PUT /api/media-files/{id}/metadata: tags, description and notes, already normalised by the schema. */
+/**
+ * PUT /api/media-files/{id}/metadata: tags, description and notes, already normalised by the
+ * schema, and the 360° toggle, the manager's choice kept apart from ingest's finding. A video
+ * is never a 360° photo: the whole call is refused, nothing written.
+ */
 export async function updateMetadata(req: PayloadRequest, id: string, change: MetadataChange): Promise<MediaFile> {
   return inTransaction(req, async () => {
-    await findMedia(req, id)
-    return writeAndAnswer(req, id, { tags: change.tags, description: change.description, notes: change.notes })
+    const current = await findMedia(req, id)
+    if (change.projection !== undefined && current.fileType === 'video') {
+      throw badRequest('A video cannot be a 360° photo: only photos open in the 360° viewer.')
+    }
+    const projectionChoice = change.projection === undefined ? undefined : (change.projection ?? 'flat')
+    return writeAndAnswer(req, id, { tags: change.tags, description: change.description, notes: change.notes, projectionChoice })
   })
 }
 

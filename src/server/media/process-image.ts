@@ -14,6 +14,7 @@ import { MediaRejectedError } from './errors'
 import { sha256Of } from './hash'
 import { GREY_MAX_WIDTH, hashesOfRendition, type Rendition } from './phash'
 import { decodeHeif } from './decode-heif'
+import { readProjection, type ProjectionFacts } from './projection'
 import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan } from './render-image'
 
 export { MAX_IMAGE_PIXELS }
@@ -61,6 +62,8 @@ export type ProcessedImage = {
    * with its colour profile and no EXIF, XMP or IPTC (no position, device or owner).
    */
   publicCopy: PublicCopy
+  /** Whether it is a 360° panorama, from its XMP, or only looks like one (projection.ts). */
+  projection: ProjectionFacts
 }
 
 export type PublicCopy = { data: Buffer; ext: string; contentType: string }
@@ -87,7 +90,7 @@ const FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const
 export async function processImage(input: Buffer, options: Options = {}): Promise<ProcessedImage> {
   const { widths = DERIVATIVE_WIDTHS, maxPixels = MAX_IMAGE_PIXELS } = options
 
-  const { pixels, raw, width, height, format, animated } = await readSource(input, maxPixels)
+  const { pixels, raw, width, height, format, animated, xmp } = await readSource(input, maxPixels)
 
   // The original is decoded once, to its widest derivative, and every other output (the
   // narrower derivatives, the hashes, the placeholder) is read from that rendition, in the image
@@ -103,7 +106,11 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       thumbnailSide: THUMBHASH_SIDE,
       publicCopy: { format: PUBLIC_COPY_TYPES[format].format, animated },
     })
-    const [hashes, preview] = await Promise.all([hashesOfRendition(rendered.hashSource), makePlaceholder(rendered.thumbnail)])
+    const [hashes, preview, projection] = await Promise.all([
+      hashesOfRendition(rendered.hashSource),
+      makePlaceholder(rendered.thumbnail),
+      readProjection({ xmp, width, height }),
+    ])
     return {
       width,
       height,
@@ -117,6 +124,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       ...preview,
       derivatives: rendered.derivatives.map(({ width, height, data }) => ({ width, height, data, size: data.length })),
       publicCopy: { data: rendered.publicCopy!, ext: PUBLIC_COPY_TYPES[format].ext, contentType: PUBLIC_COPY_TYPES[format].contentType },
+      projection,
     }
   } catch (error) {
     if (error instanceof MediaRejectedError || error instanceof TypeError || error instanceof RangeError) throw error
@@ -153,6 +161,8 @@ type Source = {
   height: number
   format: ProcessedImage['format']
   animated: boolean
+  /** The XMP packet sharp found (JPEG, PNG, WebP); none for HEIF, decoded without it. */
+  xmp?: Buffer
 }
 
 /**
@@ -181,7 +191,7 @@ async function readSource(input: Buffer, maxPixels: number): Promise<Source> {
   if (width * height > maxPixels) throw tooLarge(width, height, maxPixels)
   const format = FORMATS.find((known) => known === header.format)
   if (!format) throw damaged(new Error(`sharp read ${header.format} where ${type.mime} was detected`))
-  return { pixels: input, width, height, format, animated: (header.pages ?? 1) > 1 }
+  return { pixels: input, width, height, format, animated: (header.pages ?? 1) > 1, xmp: header.xmp }
 }
 
 /**

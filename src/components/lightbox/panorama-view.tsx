@@ -1,0 +1,93 @@
+// A 360° panorama in the lightbox (camera issue, item 3): Photo Sphere Viewer on the photo's
+// widest WebP rendition. Drag, pinch and the mouse wheel turn and zoom it, the arrow keys turn
+// it while it has focus (it takes focus when it opens; elsewhere in the lightbox they still go
+// to the next or previous photo), and its bar has zoom and full-screen buttons. The viewer's code
+// (three.js included) loads only when a panorama opens. Where there is no WebGL 2, or the viewer
+// cannot load, the flat photo shows instead. The view's direction is on the element
+// (data-yaw, data-pitch, in radians) from the viewer's own position events.
+'use client'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { Viewer } from '@photo-sphere-viewer/core'
+import type { MediaFile } from '../../lib/api/types'
+import { renditionUrl } from '../../lib/media-urls'
+import styles from './lightbox.module.css'
+
+type Props = { item: MediaFile; alt: string; flat: ReactNode }
+
+function hasWebGL2(): boolean {
+  try {
+    return Boolean(document.createElement('canvas').getContext('webgl2'))
+  } catch {
+    return false
+  }
+}
+
+/** The widest rendition (a full-size original of a 360° camera is tens of megapixels). */
+function panoramaUrl(item: MediaFile): string {
+  const widest = Math.max(0, ...item.variantWidths)
+  return widest ? renditionUrl(item.objectPath, widest) : item.objectPath
+}
+
+export function PanoramaView({ item, alt, flat }: Props) {
+  const hostRef = useRef<HTMLDivElement | null>(null)
+  const viewerRef = useRef<Viewer | null>(null)
+  const [state, setState] = useState<'loading' | 'ready' | 'flat'>('loading')
+  const [position, setPosition] = useState({ yaw: 0, pitch: 0 })
+  const url = panoramaUrl(item)
+
+  useEffect(() => {
+    if (!hasWebGL2()) {
+      setState('flat')
+      return
+    }
+    let cancelled = false
+    const open = async () => {
+      const [{ Viewer }] = await Promise.all([import('@photo-sphere-viewer/core'), import('@photo-sphere-viewer/core/index.css')])
+      const container = hostRef.current
+      if (cancelled || !container) return
+      const viewer = new Viewer({
+        container,
+        panorama: url,
+        navbar: ['zoom', 'move', 'fullscreen'],
+        // The arrow keys are turned on while the viewer has focus (below), not page-wide.
+        keyboard: false,
+        mousewheelCtrlKey: false,
+        touchmoveTwoFingers: false,
+      })
+      viewerRef.current = viewer
+      viewer.addEventListener('position-updated', ({ position }) => setPosition({ yaw: position.yaw, pitch: position.pitch }))
+      viewer.addEventListener('panorama-error', () => setState('flat'))
+      viewer.addEventListener('ready', () => {
+        setState('ready')
+        container.focus({ preventScroll: true })
+      })
+    }
+    open().catch(() => {
+      if (!cancelled) setState('flat')
+    })
+    return () => {
+      cancelled = true
+      viewerRef.current?.destroy()
+      viewerRef.current = null
+    }
+  }, [url])
+
+  if (state === 'flat') return <>{flat}</>
+  return (
+    <div
+      ref={hostRef}
+      className={styles.panorama}
+      data-panorama={state}
+      data-yaw={position.yaw.toFixed(4)}
+      data-pitch={position.pitch.toFixed(4)}
+      role="application"
+      aria-roledescription="360° viewer"
+      aria-label={`${alt}. 360° photo: drag or use the arrow keys to look around.`}
+      tabIndex={0}
+      // The viewer keeps mouse presses from focusing it: a press on it gives it the keys.
+      onPointerDown={() => hostRef.current?.focus({ preventScroll: true })}
+      onFocus={() => viewerRef.current?.startKeyboardControl()}
+      onBlur={() => viewerRef.current?.stopKeyboardControl()}
+    />
+  )
+}
