@@ -15,6 +15,7 @@ import { sha256Of } from './hash'
 import { GREY_MAX_WIDTH, hashesOfRendition, type Rendition } from './phash'
 import { decodeHeif } from './decode-heif'
 import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan } from './render-image'
+import { renderAvif, type AvifRendition } from './render-avif'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -139,6 +140,45 @@ export async function makePublicImageCopy(input: Buffer, { maxPixels = MAX_IMAGE
   try {
     const data = await renderPublicCopy(pixels, { maxPixels, raw, copy: { format: type.format, animated } })
     return { data, ext: type.ext, contentType: type.contentType }
+  } catch (error) {
+    throw /pixel limit/i.test(String(error)) ? tooLarge(width, height, maxPixels) : damaged(error)
+  }
+}
+
+/**
+ * AVIF quality per rendition width, chosen so each AVIF rendition looks as good as its WebP one
+ * (same SSIM against the same resized source, on the labelled real photos: `npm run
+ * bench:formats`, bench/results/formats.json). Widths between two entries take the narrower one's.
+ */
+export const AVIF_QUALITY: ReadonlyArray<{ minWidth: number; quality: number }> = [
+  { minWidth: 0, quality: 60 },
+  { minWidth: 800, quality: 58 },
+  { minWidth: 1600, quality: 56 },
+  { minWidth: 2400, quality: 56 },
+]
+
+/** libaom's speed: low effort (a background job, and most of the saving comes at the fast settings). */
+export const AVIF_EFFORT = 2
+
+export function avifQualityAt(width: number): number {
+  return AVIF_QUALITY.filter((entry) => width >= entry.minWidth).at(-1)?.quality ?? AVIF_QUALITY[0].quality
+}
+
+/**
+ * AVIF renditions of an image at the sizes of its WebP ones (the same upright pixels, no
+ * metadata), with the same checks as processImage; made by a background job after the photo is
+ * ready (avif-renditions.ts).
+ */
+export async function makeAvifRenditions(
+  input: Buffer,
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  { maxPixels = MAX_IMAGE_PIXELS, quality = avifQualityAt, effort = AVIF_EFFORT }: Pick<Options, 'maxPixels'> & { quality?: (width: number) => number; effort?: number } = {},
+): Promise<AvifRendition[]> {
+  if (!sizes.length) return []
+  const { pixels, raw, width, height } = await readSource(input, maxPixels)
+  const renditions = [...sizes].sort((a, b) => a.width - b.width).map((size) => ({ ...size, quality: quality(size.width) }))
+  try {
+    return await renderAvif(pixels, { maxPixels, raw, renditions, effort })
   } catch (error) {
     throw /pixel limit/i.test(String(error)) ? tooLarge(width, height, maxPixels) : damaged(error)
   }
