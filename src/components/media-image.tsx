@@ -6,6 +6,7 @@
 // then shows an "Image Error" box; videos show their poster, or a "Video" placeholder.
 'use client'
 import { useState, type CSSProperties, type ReactElement } from 'react'
+import { preload } from 'react-dom'
 import type { MediaFile } from '../lib/api/types'
 import { avifUrl, renditionUrl } from '../lib/media-urls'
 import styles from './media-image.module.css'
@@ -117,9 +118,21 @@ export function MediaImage({ file, alt, sizes, priority = false, fit = 'cover', 
     )
   }
 
+  // React preloads a first-row <img> by itself, but not one inside a <picture> (it cannot know
+  // which source the browser takes): the AVIF one is preloaded here instead, typed, so a browser
+  // without AVIF skips it (it still finds the <img> at once, with its high priority).
   const sources = isVideo
     ? { src: file.thumbnailPath!, srcSet: undefined, hasAvif: false, avifSrcSet: undefined }
     : imageSources(file)
+  if (priority && attempt === 0 && sources.avifSrcSet) {
+    preload(sources.src, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: sources.avifSrcSet,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    })
+  }
   const src = attempt === 1 ? file.objectPath : sources.src
   return (
     <div className={wrapperClass} style={style}>

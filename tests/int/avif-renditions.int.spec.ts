@@ -24,7 +24,8 @@ let propertyId: string
 let dir: string
 
 const runAvifJobs = () => payload.jobs.run({ queue: RENDITIONS_QUEUE, limit: 10 })
-const listed = async (id: string) => (await admin.json<MediaFile[]>('GET', '/api/media-files')).body.find((file) => file.id === id)!
+const listed = async (id: string) =>
+  (await admin.json<MediaFile[]>('GET', '/api/media-files')).body.find((file) => file.id === id)!
 
 async function readyPhoto(photo: Buffer, filename: string): Promise<string> {
   const created = await uploadFile(admin, photo, { filename, contentType: 'image/jpeg' })
@@ -53,7 +54,10 @@ describe('a ready photo', () => {
   })
 
   it('is ready before its AVIF renditions exist, and offers none until they do', async () => {
-    const { rows } = await poolOf(payload).query(`SELECT input FROM payload_jobs WHERE task_slug = $1 AND queue = $2`, [AVIF_TASK, RENDITIONS_QUEUE])
+    const { rows } = await poolOf(payload).query(`SELECT input FROM payload_jobs WHERE task_slug = $1 AND queue = $2`, [
+      AVIF_TASK,
+      RENDITIONS_QUEUE,
+    ])
     expect(rows.map((row) => row.input)).toEqual([{ propertyId, mediaId: id }])
     const file = await listed(id)
     expect(file.variantWidths).toEqual([400, 750])
@@ -81,7 +85,8 @@ describe('a ready photo', () => {
       expect(metadata.xmp).toBeUndefined()
       expect(metadata.iptc).toBeUndefined()
       const text = bytes.toString('latin1')
-      for (const value of [CAMERA_TAGS.serial, CAMERA_TAGS.artist, CAMERA_TAGS.model, 'Exif']) expect(text.includes(value), value).toBe(false)
+      for (const value of [CAMERA_TAGS.serial, CAMERA_TAGS.artist, CAMERA_TAGS.model, 'Exif'])
+        expect(text.includes(value), value).toBe(false)
     }
   })
 
@@ -90,7 +95,9 @@ describe('a ready photo', () => {
     // As a run killed between storing the objects and recording them leaves the row.
     await poolOf(payload).query('UPDATE media SET avif_renditions = NULL WHERE id = $1', [id])
     expect(await makeAvifFor(payload, propertyId, id)).toEqual({ state: 'made', count: 2 })
-    expect((await mediaRecord(payload, id)).avifRenditions.map((r: { key: string }) => r.key)).toEqual(before.map((r: { key: string }) => r.key))
+    expect((await mediaRecord(payload, id)).avifRenditions.map((r: { key: string }) => r.key)).toEqual(
+      before.map((r: { key: string }) => r.key),
+    )
     expect(await makeAvifFor(payload, propertyId, id)).toEqual({ state: 'skipped' })
   })
 })
@@ -101,7 +108,10 @@ describe('a photo removed before its job runs', () => {
     expect(await makeAvifFor(payload, '00000000-0000-4000-8000-000000000000', id)).toEqual({ state: 'gone' })
     expect((await admin.json('DELETE', `/api/media-files/${id}`)).status).toBe(200)
     await runAvifJobs()
-    const { rows } = await poolOf(payload).query(`SELECT has_error, completed_at IS NOT NULL AS done FROM payload_jobs WHERE input->>'mediaId' = $1`, [id])
+    const { rows } = await poolOf(payload).query(
+      `SELECT has_error, completed_at IS NOT NULL AS done FROM payload_jobs WHERE input->>'mediaId' = $1`,
+      [id],
+    )
     expect(rows.every((row) => !row.has_error)).toBe(true)
     expect(await makeAvifFor(payload, propertyId, id)).toEqual({ state: 'gone' })
     expect(await headObject({ key: `derived/${id}/400.avif` })).toBeNull()

@@ -23,7 +23,7 @@ export { MAX_IMAGE_PIXELS }
 export const DERIVATIVE_WIDTHS = [400, 800, 1600, 2400] as const
 
 /** WebP settings for derivatives: visually clean for photos at about a tenth of a JPEG's size. */
-const WEBP = { quality: 78, effort: 4 } as const
+export const WEBP = { quality: 78, effort: 4 } as const
 
 /** thumbhash accepts at most 100 × 100 pixels. */
 const THUMBHASH_SIDE = 100
