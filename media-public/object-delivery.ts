@@ -1,5 +1,5 @@
 // Object delivery (ARCHITECTURE §5): /public-objects/{filename} (the image, or the
-// playable video), /public-objects/{filename}/w{width}.webp (a rendition) and
+// playable video), /public-objects/{filename}/w{width}.webp (a rendition; .avif for its AVIF one, once made) and
 // /public-objects/{filename}/poster.jpg. The bucket stays private; this is the only way
 // out. The file's own path serves its public copy (no location, device or owner metadata:
 // ARCHITECTURE §13 Privacy), never the uploaded original: until a photo processed before
@@ -22,7 +22,7 @@ import { publicCopyContentType } from '../src/server/storage/keys'
 
 type Target = {
   filename: string
-  variant: { kind: 'public' } | { kind: 'original' } | { kind: 'rendition'; width: number } | { kind: 'poster' }
+  variant: { kind: 'public' } | { kind: 'original' } | { kind: 'rendition'; width: number; avif: boolean } | { kind: 'poster' }
 }
 
 type StoredObject = {
@@ -36,6 +36,7 @@ type StoredObject = {
   public_key: string | null
   poster_key: string | null
   derivatives: Array<{ width: number; key: string }> | null
+  avif_renditions: Array<{ width: number; key: string }> | null
 }
 
 const YEAR = 365 * 24 * 60 * 60
@@ -54,8 +55,8 @@ export function parseObjectPath(parts: string[]): Target | null {
   if (!variant) return { filename, variant: { kind: 'public' } }
   if (variant === 'original') return { filename, variant: { kind: 'original' } }
   if (variant === 'poster.jpg') return { filename, variant: { kind: 'poster' } }
-  const rendition = /^w(\d{2,4})\.webp$/.exec(variant)
-  return rendition ? { filename, variant: { kind: 'rendition', width: Number(rendition[1]) } } : null
+  const rendition = /^w(\d{2,4})\.(webp|avif)$/.exec(variant)
+  return rendition ? { filename, variant: { kind: 'rendition', width: Number(rendition[1]), avif: rendition[2] === 'avif' } } : null
 }
 
 const notFound = () =>
@@ -75,7 +76,7 @@ export async function deliverObject(
   if (!target) return notFound()
   if (sharedWith && !sharedWith.has(target.filename)) return notFound()
   const { rows } = await poolOf(payload).query<StoredObject>(
-    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, public_key, poster_key, derivatives, property_id::text AS property_id
+    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, public_key, poster_key, derivatives, avif_renditions, property_id::text AS property_id
        FROM media WHERE filename = $1`,
     [target.filename],
   )
@@ -142,8 +143,8 @@ function chooseObject(media: StoredObject, { variant }: Target) {
   if (variant.kind === 'poster')
     return media.poster_key ? { key: media.poster_key, contentType: 'image/jpeg', immutable: true } : null
   if (variant.kind === 'rendition') {
-    const rendition = media.derivatives?.find((d) => d.width === variant.width)
-    return rendition ? { key: rendition.key, contentType: 'image/webp', immutable: true } : null
+    const rendition = (variant.avif ? media.avif_renditions : media.derivatives)?.find((d) => d.width === variant.width)
+    return rendition ? { key: rendition.key, contentType: variant.avif ? 'image/avif' : 'image/webp', immutable: true } : null
   }
   if (variant.kind === 'original') {
     return media.storage_key

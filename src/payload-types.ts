@@ -109,6 +109,8 @@ export interface Config {
       scanDuplicates: TaskScanDuplicates;
       backfillDuplicateHashes: TaskBackfillDuplicateHashes;
       backfillPublicCopies: TaskBackfillPublicCopies;
+      makeAvifRenditions: TaskMakeAvifRenditions;
+      backfillAvifRenditions: TaskBackfillAvifRenditions;
       backup: TaskBackup;
       inline: {
         input: unknown;
@@ -347,6 +349,18 @@ export interface Media {
     | boolean
     | null;
   /**
+   * AVIF renditions made after the photo is ready: [{ width, height, key, size }]; empty when none could be made.
+   */
+  avifRenditions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
@@ -506,7 +520,16 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backfillPublicCopies' | 'backup';
+        taskSlug:
+          | 'inline'
+          | 'ingestMedia'
+          | 'analyzeMedia'
+          | 'scanDuplicates'
+          | 'backfillDuplicateHashes'
+          | 'backfillPublicCopies'
+          | 'makeAvifRenditions'
+          | 'backfillAvifRenditions'
+          | 'backup';
         taskID: string;
         input?:
           | {
@@ -540,7 +563,18 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    ('inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backfillPublicCopies' | 'backup') | null;
+    | (
+        | 'inline'
+        | 'ingestMedia'
+        | 'analyzeMedia'
+        | 'scanDuplicates'
+        | 'backfillDuplicateHashes'
+        | 'backfillPublicCopies'
+        | 'makeAvifRenditions'
+        | 'backfillAvifRenditions'
+        | 'backup'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -717,6 +751,7 @@ export interface MediaSelect<T extends boolean = true> {
   playbackKey?: T;
   publicKey?: T;
   derivatives?: T;
+  avifRenditions?: T;
   placeholder?: T;
   prefix?: T;
   _objectKey?: T;
@@ -893,6 +928,25 @@ export interface TaskBackfillDuplicateHashes {
  * via the `definition` "TaskBackfillPublicCopies".
  */
 export interface TaskBackfillPublicCopies {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskMakeAvifRenditions".
+ */
+export interface TaskMakeAvifRenditions {
+  input: {
+    propertyId: string;
+    mediaId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackfillAvifRenditions".
+ */
+export interface TaskBackfillAvifRenditions {
   input?: unknown;
   output?: unknown;
 }

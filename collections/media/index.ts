@@ -197,6 +197,15 @@ export const Media: CollectionConfig = {
           access: adminOnly,
           admin: { readOnly: true, description: 'Responsive renditions: [{ width, height, key, size }].' },
         },
+        {
+          name: 'avifRenditions',
+          type: 'json',
+          access: adminOnly,
+          admin: {
+            readOnly: true,
+            description: 'AVIF renditions made after the photo is ready: [{ width, height, key, size }]; empty when none could be made.',
+          },
+        },
         { name: 'placeholder', type: 'text', admin: { readOnly: true, description: 'Tiny blur-up placeholder (data URL).' } },
       ],
     },

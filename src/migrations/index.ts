@@ -30,6 +30,7 @@ import * as migration_20261126_150000_share_links from './20261126_150000_share_
 import * as migration_20261126_150015_public_copies from './20261126_150015_public_copies';
 import * as migration_20261126_150348_embed_origins from './20261126_150348_embed_origins';
 import * as migration_20261126_193702_panoramas from './20261126_193702_panoramas';
+import * as migration_20261126_193941_avif_renditions from './20261126_193941_avif_renditions';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261126_193702_panoramas.up,
     down: migration_20261126_193702_panoramas.down,
-    name: '20261126_193702_panoramas'
+    name: '20261126_193702_panoramas',
+  },
+  {
+    up: migration_20261126_193941_avif_renditions.up,
+    down: migration_20261126_193941_avif_renditions.down,
+    name: '20261126_193941_avif_renditions'
   },
 ];

@@ -48,6 +48,8 @@ export type Checkpoint =
   | 'backfill:before-write'
   /** The public copy backfill has stored one file's copy; its key is not recorded yet. */
   | 'public-copy:before-write'
+  /** The AVIF job has stored one photo's AVIF renditions; they are not recorded yet. */
+  | 'avif:before-write'
   | BackupCheckpoint
   | RestoreCheckpoint
   /** A backup run has recorded its outcome; retention has not run yet. */

@@ -13,7 +13,7 @@ test('a photo shows its blur-up placeholder before the image loads, then the ima
   // Hold every photo rendition until the placeholder has been checked.
   let releaseImages!: () => void
   const imagesMayLoad = new Promise<void>((resolve) => (releaseImages = resolve))
-  await page.route(/\/public-objects\/.+\.webp$/, async (route) => {
+  await page.route(/\/public-objects\/.+\.(webp|avif)$/, async (route) => {
     await imagesMayLoad
     await route.continue()
   })
@@ -21,7 +21,8 @@ test('a photo shows its blur-up placeholder before the image loads, then the ima
   await page.goto('/gallery/main_level', { waitUntil: 'domcontentloaded' })
   const card = page.locator('button[data-media-id]').first()
   const image = card.locator('img')
-  const frame = image.locator('xpath=..')
+  // The frame around the image (a <picture> without a box of its own stands between them once the photo has AVIF).
+  const frame = image.locator('xpath=ancestor::div[1]')
   await expect(frame).toHaveCSS('background-image', /^url\("data:image\/webp;base64,[A-Za-z0-9+/=]+"\)$/)
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false)
 

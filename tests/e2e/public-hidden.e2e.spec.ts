@@ -65,7 +65,9 @@ test('no public page, RSC payload or JSON answer contains a hidden photo', async
 test('hidden objects answer 404 to a visitor', async ({ request }) => {
   for (const path of [
     `/public-objects/${encodeURIComponent(hidden.filename)}`,
-    ...hidden.variantWidths.map((w) => `/public-objects/${encodeURIComponent(hidden.filename)}/w${w}.webp`),
+    ...hidden.variantWidths.flatMap((w) =>
+      ['webp', 'avif'].map((ext) => `/public-objects/${encodeURIComponent(hidden.filename)}/w${w}.${ext}`),
+    ),
   ]) {
     expect((await request.get(path)).status(), path).toBe(404)
   }

@@ -82,7 +82,9 @@ test.describe('desktop', () => {
     page.on('request', (request) => requested.push(decodeURIComponent(request.url())))
     await page.locator(`[data-media-id="${media[1].id}"]`).click()
     await expect(page.getByRole('dialog')).toBeVisible()
-    const widths = (file: PublicMedia) => file.variantWidths.map((w) => `/public-objects/${file.filename}/w${w}.webp`)
+    // WebP, or AVIF once the photo has it (the browser takes AVIF first).
+    const widths = (file: PublicMedia) =>
+      file.variantWidths.flatMap((w) => ['webp', 'avif'].map((ext) => `/public-objects/${file.filename}/w${w}.${ext}`))
     await expect.poll(() => requested.some((url) => widths(media[2]).some((w) => url.endsWith(w)))).toBe(true)
     await expect.poll(() => requested.some((url) => widths(media[0]).some((w) => url.endsWith(w)))).toBe(true)
   })

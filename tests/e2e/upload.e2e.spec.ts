@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { signIn, uploadCard } from '../helpers/e2e-admin'
+import { makeHeic } from '../helpers/heic'
 
 const photo = (seed: number) =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: (seed * 70) % 255, g: 120, b: 200 } } })
@@ -17,7 +18,9 @@ test('the manager uploads photos through the upload card and they are processed'
   await signIn(page, baseURL!)
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: 'Upload Media' })).toBeVisible()
-  await expect(page.getByText('Supports: JPG, PNG, GIF, HEIC, MP4, MOV - Max 200 files - No file size limit').first()).toBeVisible()
+  await expect(
+    page.getByText('Supports: JPG, PNG, GIF, HEIC, MP4, MOV - Max 200 files - No file size limit').first(),
+  ).toBeVisible()
 
   const files = await Promise.all(
     [1, 2, 3].map(async (seed) => ({ name: `Patio ${seed}.jpg`, mimeType: 'image/jpeg', buffer: await photo(seed) })),
@@ -57,6 +60,37 @@ test('the manager uploads photos through the upload card and they are processed'
   const rendition = await page.request.get(`${patio.objectPath}/w400.webp`)
   expect(rendition.status()).toBe(200)
   expect(rendition.headers()['content-type']).toBe('image/webp')
+})
+
+test('a HEIC photo uploaded through the card becomes ready, then gets AVIF renditions beside its WebP ones', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL!)
+  await page.goto('/admin')
+  const { heic } = await makeHeic({ width: 640, height: 480, seed: 23 })
+  await uploadCard(page)
+    .locator('input.uppy-Dashboard-input')
+    .first()
+    .setInputFiles([{ name: 'IMG_4501.HEIC', mimeType: 'image/heic', buffer: heic }])
+  await uploadCard(page).getByRole('button', { name: 'Upload 1 file' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '1 file added to the gallery' })).toBeVisible({ timeout: 30_000 })
+
+  type Listed = { originalFilename: string; status: string; objectPath: string; variantWidths: number[]; avifWidths: number[] }
+  const find = async () =>
+    ((await (await page.request.get('/api/media-files', { headers: { origin: baseURL! } })).json()) as Listed[]).find(
+      (file) => file.originalFilename === 'IMG_4501.HEIC',
+    )
+  await expect.poll(async () => (await find())?.status, { timeout: 60_000 }).toBe('ready')
+  await expect.poll(async () => (await find())?.avifWidths, { timeout: 60_000 }).toEqual([400, 640])
+  const file = (await find())!
+  expect(file.variantWidths).toEqual([400, 640])
+  const own = await page.request.get(file.objectPath)
+  expect(own.headers()['content-type']).toBe('image/jpeg')
+  const avif = await page.request.get(`${file.objectPath}/w640.avif`)
+  expect(avif.status()).toBe(200)
+  expect(avif.headers()['content-type']).toBe('image/avif')
+  expect(await sharp(await avif.body()).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: 640, height: 480 })
 })
 
 test('the upload card refuses a type that is not allowed', async ({ page, baseURL }) => {

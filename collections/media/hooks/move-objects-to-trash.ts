@@ -9,11 +9,12 @@ type StoredMedia = {
   playbackKey?: string | null
   publicKey?: string | null
   derivatives?: Array<{ key?: string }> | null
+  avifRenditions?: Array<{ key?: string }> | null
 }
 
 export const moveObjectsToTrash: CollectionAfterDeleteHook = async ({ doc, req }) => {
   const media = doc as StoredMedia
-  const keys = [media.storageKey, media.posterKey, media.playbackKey, media.publicKey, ...(media.derivatives ?? []).map((d) => d.key)].filter(
+  const keys = [media.storageKey, media.posterKey, media.playbackKey, media.publicKey, ...(media.derivatives ?? []).map((d) => d.key), ...(media.avifRenditions ?? []).map((d) => d.key)].filter(
     (key): key is string => Boolean(key),
   )
   const { failed } = await moveToTrash({ keys })

@@ -28,7 +28,7 @@ import {
   ZOOM_MAX,
   ZOOM_MIN,
 } from '../../lib/constants'
-import { imageSources } from '../media-image'
+import { imageSources, loadInBackground, WithAvif } from '../media-image'
 import { PanoramaView } from './panorama-view'
 import styles from './lightbox.module.css'
 
@@ -59,15 +59,11 @@ const defaultAlt = (item: MediaFile, index: number) =>
 
 function preload(item: MediaFile | undefined) {
   if (!item) return
-  const image = new Image()
   if (item.fileType === 'video') {
-    if (item.thumbnailPath) image.src = item.thumbnailPath
+    if (item.thumbnailPath) new Image().src = item.thumbnailPath
     return
   }
-  const { src, srcSet } = imageSources(item)
-  image.sizes = '100vw'
-  if (srcSet) image.srcset = srcSet
-  image.src = src
+  loadInBackground(item, '100vw')
 }
 
 export function Lightbox({ items, index, onIndexChange, onClose, altText = defaultAlt, caption, actions }: LightboxProps) {
@@ -327,19 +323,22 @@ function LightboxImage({
 }) {
   const [failed, setFailed] = useState(0)
   // The original joins the srcset only when zooming in needs more pixels than the renditions have.
-  const { src, srcSet } = imageSources(item, { withOriginal: zoom > 1 })
+  const { src, srcSet, hasAvif, avifSrcSet } = imageSources(item, { withOriginal: zoom > 1 })
   if (failed >= 2) return <div className={styles.error}>Image Error</div>
+  const sizes = failed || !srcSet ? undefined : `${Math.round(Math.max(1, zoom) * 100)}vw`
   return (
-    <img
-      className={styles.media}
-      src={failed ? item.objectPath : src}
-      srcSet={failed ? undefined : srcSet}
-      sizes={failed || !srcSet ? undefined : `${Math.round(Math.max(1, zoom) * 100)}vw`}
-      alt={alt}
-      style={{ transform }}
-      draggable={false}
-      onClick={onTap}
-      onError={() => setFailed((count) => count + 1)}
-    />
+    <WithAvif picture={hasAvif} srcSet={failed ? undefined : avifSrcSet} sizes={sizes}>
+      <img
+        className={styles.media}
+        src={failed ? item.objectPath : src}
+        srcSet={failed ? undefined : srcSet}
+        sizes={sizes}
+        alt={alt}
+        style={{ transform }}
+        draggable={false}
+        onClick={onTap}
+        onError={() => setFailed((count) => count + 1)}
+      />
+    </WithAvif>
   )
 }

@@ -40,6 +40,8 @@ export type MediaFile = {
   notes?: string | null
   /** Not in the spec: widths of the responsive WebP renditions (URLs from variantUrl()), and a blur-up placeholder. */
   variantWidths: number[]
+  /** Not in the spec: the widths of variantWidths that also have an AVIF rendition (w{width}.avif), offered first. */
+  avifWidths: number[]
   placeholder: string | null
   /** Camera issue, item 3: "equirectangular" for a 360° panorama (opened in the interactive viewer), else null. */
   projection: 'equirectangular' | null

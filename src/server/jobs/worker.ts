@@ -129,7 +129,7 @@ async function releaseAfterOutage(payload: Payload, id: string, stopped: () => b
 const RELEASE_RETRY_MS = 1000
 
 /** Queues with a slot of their own, so their jobs never wait behind the default queue's (ingest). */
-export const OWN_SLOT_QUEUES = ['backup'] as const
+export const OWN_SLOT_QUEUES = ['backup', 'renditions'] as const
 
 /**
  * Starts the slots (plus the analysis queue's, and one for each of OWN_SLOT_QUEUES) and the sweep

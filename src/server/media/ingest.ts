@@ -1,6 +1,6 @@
 // Ingest: turns an uploaded original into a servable media file. Checks the real type
 // from the first bytes, then makes WebP renditions, a placeholder, hashes and the public copy
-// (images) or a poster and a browser-playable rendition or public copy (videos), and records
+// (images; their AVIF renditions follow from a job of their own) or a poster and a browser-playable rendition or public copy (videos), and records
 // measured savings. The original itself is never served to visitors: it may carry the camera's
 // position, serial number and owner (ARCHITECTURE §13 Privacy); only accounts of its property
 // download it.
@@ -29,6 +29,9 @@ import { putObject } from '../storage/put-object'
 import { readObject } from '../storage/read-object'
 import { standaloneSql } from '../db/transaction'
 import { checkpointsOf } from '../checkpoints'
+import { propertyScopeOfMedia } from '../properties/default-property'
+import { poolOf } from '../db/pool'
+import { queueAvif } from './avif-renditions'
 
 /** The rendition the lightbox shows: its saving against the original is the compression ratio. */
 export const DISPLAY_WIDTH = 1600
@@ -62,6 +65,7 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
       status: 'ready',
       processingError: null,
     })
+    if (detected.kind === 'image') await queueAvifOf(payload, mediaId)
     if (analyzeOnUpload()) {
       await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId } as never })
     }
@@ -74,6 +78,19 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
       return
     }
     throw error
+  }
+}
+
+/**
+ * The photo's AVIF renditions come after it is ready, from a job of their own (avif-renditions.ts):
+ * a failure to queue it never fails the ingest (the backfill at the next start makes them).
+ */
+async function queueAvifOf(payload: Payload, mediaId: string) {
+  try {
+    const scope = await propertyScopeOfMedia(poolOf(payload), mediaId)
+    if (scope) await queueAvif(payload, scope.id, mediaId)
+  } catch (error) {
+    payload.logger.warn({ err: error, msg: `Could not queue the AVIF renditions of ${mediaId}` })
   }
 }
 

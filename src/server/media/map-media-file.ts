@@ -37,6 +37,7 @@ export type MediaRecord = {
   isHidden?: boolean | null
   notes?: string | null
   derivatives?: Derivative[] | null
+  avifRenditions?: Derivative[] | null
   posterKey?: string | null
   placeholder?: string | null
   status?: string | null
@@ -60,6 +61,8 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
   const fileType = record.fileType === 'video' ? 'video' : 'image'
   const section = typeof record.section === 'object' && record.section ? record.section.id : (record.section ?? null)
   const variantWidths = (record.derivatives ?? []).map((d) => d.width).filter(Number.isFinite)
+  // Only widths that have a WebP rendition too: the AVIF one is offered in its place.
+  const avifWidths = (record.avifRenditions ?? []).map((d) => d.width).filter((width) => variantWidths.includes(width))
   const mapped: MediaFile = {
     id: String(record.id),
     filename,
@@ -90,6 +93,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     sortOrder: record.sortOrder ?? 0,
     isHidden: trueFalse(record.isHidden),
     variantWidths,
+    avifWidths,
     placeholder: record.placeholder ?? null,
     projection: projectionOf(record),
   }

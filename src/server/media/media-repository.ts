@@ -34,6 +34,7 @@ const PIPELINE_COLUMNS = {
   height: { column: 'height' },
   duration: { column: 'duration' },
   derivatives: { column: 'derivatives', json: true },
+  avifRenditions: { column: 'avif_renditions', json: true },
   placeholder: { column: 'placeholder' },
   sha256: { column: 'sha256' },
   perceptualHash: { column: 'perceptual_hash' },
@@ -100,6 +101,7 @@ export type PipelineFields = Partial<{
   height: number | null
   duration: number | null
   derivatives: unknown
+  avifRenditions: unknown
   placeholder: string | null
   sha256: string | null
   perceptualHash: string | null

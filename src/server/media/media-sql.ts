@@ -30,6 +30,7 @@ export const MEDIA_COLUMNS = `
   m.sort_order::float8 AS "sortOrder",
   m.is_hidden AS "isHidden",
   m.derivatives,
+  m.avif_renditions AS "avifRenditions",
   m.poster_key AS "posterKey",
   m.placeholder,
   m.status,

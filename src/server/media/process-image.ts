@@ -16,6 +16,7 @@ import { GREY_MAX_WIDTH, hashesOfRendition, type Rendition } from './phash'
 import { decodeHeif } from './decode-heif'
 import { readProjection, type ProjectionFacts } from './projection'
 import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan } from './render-image'
+import { renderAvif, type AvifRendition } from './render-avif'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -23,7 +24,7 @@ export { MAX_IMAGE_PIXELS }
 export const DERIVATIVE_WIDTHS = [400, 800, 1600, 2400] as const
 
 /** WebP settings for derivatives: visually clean for photos at about a tenth of a JPEG's size. */
-const WEBP = { quality: 78, effort: 4 } as const
+export const WEBP = { quality: 78, effort: 4 } as const
 
 /** thumbhash accepts at most 100 × 100 pixels. */
 const THUMBHASH_SIDE = 100
@@ -147,6 +148,45 @@ export async function makePublicImageCopy(input: Buffer, { maxPixels = MAX_IMAGE
   try {
     const data = await renderPublicCopy(pixels, { maxPixels, raw, copy: { format: type.format, animated } })
     return { data, ext: type.ext, contentType: type.contentType }
+  } catch (error) {
+    throw /pixel limit/i.test(String(error)) ? tooLarge(width, height, maxPixels) : damaged(error)
+  }
+}
+
+/**
+ * AVIF quality per rendition width, chosen so each AVIF rendition looks as good as its WebP one
+ * (same SSIM against the same resized source, on the labelled real photos: `npm run
+ * bench:formats`, bench/results/formats.json). Widths between two entries take the narrower one's.
+ */
+export const AVIF_QUALITY: ReadonlyArray<{ minWidth: number; quality: number }> = [
+  // The median matched quality at 400 and 800 px, and at 1024 px (the widest in the set, where
+  // wider renditions take theirs: the matched quality falls as the width grows).
+  { minWidth: 0, quality: 60 },
+  { minWidth: 1000, quality: 57 },
+]
+
+/** libaom's speed: low effort (a background job, and most of the saving comes at the fast settings). */
+export const AVIF_EFFORT = 2
+
+export function avifQualityAt(width: number): number {
+  return AVIF_QUALITY.filter((entry) => width >= entry.minWidth).at(-1)?.quality ?? AVIF_QUALITY[0].quality
+}
+
+/**
+ * AVIF renditions of an image at the sizes of its WebP ones (the same upright pixels, no
+ * metadata), with the same checks as processImage; made by a background job after the photo is
+ * ready (avif-renditions.ts).
+ */
+export async function makeAvifRenditions(
+  input: Buffer,
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  { maxPixels = MAX_IMAGE_PIXELS, quality = avifQualityAt, effort = AVIF_EFFORT }: Pick<Options, 'maxPixels'> & { quality?: (width: number) => number; effort?: number } = {},
+): Promise<AvifRendition[]> {
+  if (!sizes.length) return []
+  const { pixels, raw, width, height } = await readSource(input, maxPixels)
+  const renditions = [...sizes].sort((a, b) => a.width - b.width).map((size) => ({ ...size, quality: quality(size.width) }))
+  try {
+    return await renderAvif(pixels, { maxPixels, raw, renditions, effort })
   } catch (error) {
     throw /pixel limit/i.test(String(error)) ? tooLarge(width, height, maxPixels) : damaged(error)
   }

@@ -29,6 +29,8 @@ export const MEDIA_OBJECT_PREFIXES = [
 export const originalKey = (uploadId: string, filename: string) =>
   `${KEY_PREFIXES.originals}${uploadId}/${sanitizeFilename(filename)}`
 export const derivedKey = (mediaId: string, width: number) => `${KEY_PREFIXES.derived}${mediaId}/${width}.webp`
+/** An AVIF rendition, beside the WebP one of the same width. */
+export const avifKey = (mediaId: string, width: number) => `${KEY_PREFIXES.derived}${mediaId}/${width}.avif`
 export const posterKey = (mediaId: string) => `${KEY_PREFIXES.posters}${mediaId}.jpg`
 export const playbackKey = (mediaId: string) => `${KEY_PREFIXES.playback}${mediaId}.mp4`
 /** The public copy of a media file, `ext` being the copy's own type (jpg, png, gif, webp, mp4). */

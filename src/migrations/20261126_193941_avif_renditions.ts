@@ -1,0 +1,25 @@
+// Each photo's AVIF renditions (made by a job after it is ready), and the tasks that make them:
+// one photo's, and the backfill for photos processed before they existed.
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+
+export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.execute(sql`
+   ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'makeAvifRenditions' BEFORE 'backup';
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'backfillAvifRenditions' BEFORE 'backup';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'makeAvifRenditions' BEFORE 'backup';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'backfillAvifRenditions' BEFORE 'backup';
+  ALTER TABLE "media" ADD COLUMN "avif_renditions" jsonb;`)
+}
+
+export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.execute(sql`
+   ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_log_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'ingestMedia', 'analyzeMedia', 'scanDuplicates', 'backfillDuplicateHashes', 'backfillPublicCopies', 'backup');
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_log_task_slug" USING "task_slug"::"public"."enum_payload_jobs_log_task_slug";
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_task_slug" AS ENUM('inline', 'ingestMedia', 'analyzeMedia', 'scanDuplicates', 'backfillDuplicateHashes', 'backfillPublicCopies', 'backup');
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
+  ALTER TABLE "media" DROP COLUMN "avif_renditions";`)
+}

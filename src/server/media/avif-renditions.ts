@@ -1,0 +1,137 @@
+// AVIF renditions for visitors: after a photo is ready, a background job encodes an AVIF beside
+// each WebP rendition (same width and pixels, about a third smaller at the same look), and pages
+// offer it first, the WebP one staying the fallback (src/components/media-image.tsx). Ingest
+// never waits for it: the job is queued once the photo is ready, on a queue with a slot of its
+// own (RENDITIONS_QUEUE), and its encoding runs in a thread of its own (render-avif.ts).
+//
+// One job per photo, scoped to its property: it reads the row by id within that property, and
+// records its renditions with the same condition, so a photo removed (or a property removed)
+// meanwhile ends the job cleanly; objects it stored for a row that is gone move to trash/, as the
+// row's own would have. Idempotent and safe under kill -9: keys depend on the id and width only
+// (derived/<id>/<width>.avif), and the row is recorded last, only while it still has none, so a
+// re-run writes the same objects again and records them once. A photo whose original cannot be
+// read gets an empty list (it keeps its WebP renditions only) and is not tried again.
+//
+// Photos processed before AVIF renditions existed get theirs from the backfill (queued at start,
+// like the public copy backfill), which walks every property's rows that have none yet.
+import type { Payload } from 'payload'
+import { checkpointsOf } from '../checkpoints'
+import { poolOf } from '../db/pool'
+import { propertyDb, raw, type PropertyScope } from '../db/property-db'
+import { propertyScopeById } from '../properties/default-property'
+import { avifKey } from '../storage/keys'
+import { moveToTrash } from '../storage/move-to-trash'
+import { putObject } from '../storage/put-object'
+import { readObject } from '../storage/read-object'
+import { MediaRejectedError } from './errors'
+import { makeAvifRenditions } from './process-image'
+import { queueBackfillOnce } from '../jobs/queue-backfill'
+
+export const AVIF_TASK = 'makeAvifRenditions' as const
+export const AVIF_BACKFILL_TASK = 'backfillAvifRenditions' as const
+/** AVIF work has its own worker slot: a batch of uploads is processed without waiting behind it. */
+export const RENDITIONS_QUEUE = 'renditions' as const
+
+export type AvifRecord = { width: number; height: number; key: string; size: number }
+
+export type AvifOutcome =
+  /** Renditions stored and recorded (count). */
+  | { state: 'made'; count: number }
+  /** It had them already, is not a ready photo, or was made by another run meanwhile. */
+  | { state: 'skipped' }
+  /** The photo or its property is gone: nothing is left behind. */
+  | { state: 'gone' }
+  /** Its original could not be read or decoded: recorded as none (WebP only). */
+  | { state: 'unreadable' }
+
+/** Ready photos without AVIF renditions (NULL: never tried; an empty list: tried, none). */
+const NEEDS_AVIF = `status = 'ready' AND file_type = 'image' AND avif_renditions IS NULL
+  AND storage_key IS NOT NULL AND jsonb_typeof(derivatives) = 'array' AND jsonb_array_length(derivatives) > 0`
+
+type Row = { storage_key: string; derivatives: Array<{ width: number; height: number }>; needed: boolean }
+
+/** Makes and records one photo's AVIF renditions; see the module's comment. */
+export async function makeAvifFor(payload: Payload, propertyId: string, mediaId: string): Promise<AvifOutcome> {
+  const scope = await propertyScopeById(payload, propertyId)
+  if (!scope) return { state: 'gone' }
+  const db = propertyDb(poolOf(payload), scope)
+  const { rows } = await db.query<Row>`
+    SELECT storage_key, derivatives, (${raw(NEEDS_AVIF)}) AS needed
+      FROM media WHERE id::text = ${mediaId} AND property_id = ${scope}`
+  const row = rows[0]
+  if (!row) return { state: 'gone' }
+  if (!row.needed) return { state: 'skipped' }
+
+  const original = await readObject({ key: row.storage_key })
+  let made: AvifRecord[]
+  if (!original) made = []
+  else {
+    try {
+      const sizes = row.derivatives.map(({ width, height }) => ({ width, height }))
+      const renditions = await makeAvifRenditions(original, sizes)
+      made = await Promise.all(
+        renditions.map(async ({ width, height, data }) => {
+          const key = avifKey(mediaId, width)
+          await putObject({ key, body: data, contentType: 'image/avif' })
+          return { width, height, key, size: data.length }
+        }),
+      )
+    } catch (error) {
+      if (!(error instanceof MediaRejectedError)) throw error
+      made = []
+    }
+  }
+  if (!made.length) payload.logger.warn(`No AVIF renditions for media ${mediaId}: its original could not be read`)
+  await checkpointsOf(payload).reached('avif:before-write', mediaId)
+  const recorded = await recordAvif(payload, scope, mediaId, made)
+  if (recorded) return made.length ? { state: 'made', count: made.length } : { state: 'unreadable' }
+  // Removed meanwhile: what this run stored goes where the row's own objects went.
+  const still = await db.query`SELECT 1 FROM media WHERE id::text = ${mediaId} AND property_id = ${scope}`
+  if (still.rows.length) return { state: 'skipped' }
+  if (made.length) await moveToTrash({ keys: made.map((rendition) => rendition.key) })
+  return { state: 'gone' }
+}
+
+/** The one write of this job: the list, only while the row is a ready photo that has none. */
+async function recordAvif(payload: Payload, scope: PropertyScope, mediaId: string, made: AvifRecord[]): Promise<boolean> {
+  const { rowCount } = await propertyDb(poolOf(payload), scope).query`
+    UPDATE media SET avif_renditions = ${JSON.stringify(made)}::jsonb
+     WHERE id::text = ${mediaId} AND property_id = ${scope} AND status = 'ready' AND avif_renditions IS NULL`
+  return (rowCount ?? 0) > 0
+}
+
+/** Queues the job for one photo that has just become ready (its property named in the input). */
+export async function queueAvif(payload: Payload, propertyId: string, mediaId: string): Promise<void> {
+  await payload.jobs.queue({ task: AVIF_TASK, queue: RENDITIONS_QUEUE, input: { propertyId, mediaId } as never })
+}
+
+export type AvifBackfillResult = { made: number; unreadable: number; gone: number }
+
+/** Rows read per query: each then costs one download, one decode and four encodes. */
+const BATCH = 8
+
+/** Photos processed before AVIF renditions existed, in every property, each within its own (ascending id: each tried once per run). */
+export async function backfillAvif(payload: Payload): Promise<AvifBackfillResult> {
+  const result: AvifBackfillResult = { made: 0, unreadable: 0, gone: 0 }
+  let after = '00000000-0000-0000-0000-000000000000'
+  for (;;) {
+    const { rows } = await poolOf(payload).query<{ id: string; property_id: string }>(
+      `SELECT id::text AS id, property_id::text AS property_id FROM media
+        WHERE ${NEEDS_AVIF} AND id > $1::uuid ORDER BY id LIMIT ${BATCH}`,
+      [after],
+    )
+    if (rows.length === 0) return result
+    for (const { id, property_id: propertyId } of rows) {
+      after = id
+      const outcome = await makeAvifFor(payload, propertyId, id)
+      if (outcome.state === 'made') result.made++
+      else if (outcome.state === 'unreadable') result.unreadable++
+      else if (outcome.state === 'gone') result.gone++
+    }
+  }
+}
+
+/** Queues the backfill when a photo needs it and none is queued or running; answers whether it queued one. */
+export function queueAvifBackfill(payload: Payload): Promise<boolean> {
+  return queueBackfillOnce(payload, { task: AVIF_BACKFILL_TASK, needs: NEEDS_AVIF, queue: RENDITIONS_QUEUE })
+}
