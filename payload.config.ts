@@ -17,6 +17,7 @@ import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { backfillPublicCopiesTask } from './jobs/backfill-public-copies'
+import { backfillQualityIssuesTask } from './jobs/backfill-quality-issues'
 import { apiEndpoints } from './endpoints'
 import { docAccessEndpoint } from './endpoints/doc-access'
 import { propertiesEndpoints } from './endpoints/properties'
@@ -29,6 +30,7 @@ import { seedSections } from './src/server/sections/seed-sections'
 import { actorOf } from './src/server/auth/access'
 import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { queuePublicCopyBackfill } from './src/server/media/public-copy-backfill'
+import { queueQualityBackfill } from './src/server/media/quality-backfill'
 import { s3ClientConfig } from './src/server/storage/client'
 import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
@@ -70,7 +72,7 @@ export default buildConfig({
   ),
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, backupTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, backfillQualityIssuesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',
@@ -127,6 +129,10 @@ export default buildConfig({
       // Media processed before public copies existed get theirs (a job, once).
       await queuePublicCopyBackfill(payload).catch((error: unknown) =>
         payload.logger.warn({ err: error, msg: 'Could not queue the public copy backfill' }),
+      )
+      // Photos processed before ingest measured quality get their codes (a job, once).
+      await queueQualityBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the quality backfill' }),
       )
     }),
 })

@@ -109,6 +109,7 @@ export interface Config {
       scanDuplicates: TaskScanDuplicates;
       backfillDuplicateHashes: TaskBackfillDuplicateHashes;
       backfillPublicCopies: TaskBackfillPublicCopies;
+      backfillQualityIssues: TaskBackfillQualityIssues;
       backup: TaskBackup;
       inline: {
         input: unknown;
@@ -273,7 +274,18 @@ export interface Media {
   sortOrder?: number | null;
   isHidden?: boolean | null;
   description?: string | null;
+  /**
+   * Your tags; answers list them before the tags analysis wrote.
+   */
   tags?: string[] | null;
+  /**
+   * Tags analysis wrote (answers list them after yours).
+   */
+  machineTags?: string[] | null;
+  /**
+   * Tags of analysis removed in the tags dialog: analysis never writes them again.
+   */
+  removedMachineTags?: string[] | null;
   /**
    * Suggested by analysis; yours to correct.
    */
@@ -316,6 +328,22 @@ export interface Media {
     | number
     | boolean
     | null;
+  /**
+   * Quality problems listing sites reject, found in the pixels at ingest.
+   */
+  qualityIssues?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * What the pixels could not support.
+   */
+  qualityNote?: string | null;
   posterKey?: string | null;
   playbackKey?: string | null;
   /**
@@ -494,7 +522,15 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backfillPublicCopies' | 'backup';
+        taskSlug:
+          | 'inline'
+          | 'ingestMedia'
+          | 'analyzeMedia'
+          | 'scanDuplicates'
+          | 'backfillDuplicateHashes'
+          | 'backfillPublicCopies'
+          | 'backfillQualityIssues'
+          | 'backup';
         taskID: string;
         input?:
           | {
@@ -528,7 +564,17 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    ('inline' | 'ingestMedia' | 'analyzeMedia' | 'scanDuplicates' | 'backfillDuplicateHashes' | 'backfillPublicCopies' | 'backup') | null;
+    | (
+        | 'inline'
+        | 'ingestMedia'
+        | 'analyzeMedia'
+        | 'scanDuplicates'
+        | 'backfillDuplicateHashes'
+        | 'backfillPublicCopies'
+        | 'backfillQualityIssues'
+        | 'backup'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -684,6 +730,8 @@ export interface MediaSelect<T extends boolean = true> {
   isHidden?: T;
   description?: T;
   tags?: T;
+  machineTags?: T;
+  removedMachineTags?: T;
   category?: T;
   colors?: T;
   objects?: T;
@@ -698,6 +746,8 @@ export interface MediaSelect<T extends boolean = true> {
   cropHashes?: T;
   mirrorHash?: T;
   regionHashes?: T;
+  qualityIssues?: T;
+  qualityNote?: T;
   posterKey?: T;
   playbackKey?: T;
   publicKey?: T;
@@ -878,6 +928,14 @@ export interface TaskBackfillDuplicateHashes {
  * via the `definition` "TaskBackfillPublicCopies".
  */
 export interface TaskBackfillPublicCopies {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackfillQualityIssues".
+ */
+export interface TaskBackfillQualityIssues {
   input?: unknown;
   output?: unknown;
 }

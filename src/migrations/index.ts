@@ -29,6 +29,7 @@ import * as migration_20261126_125600_final_backups from './20261126_125600_fina
 import * as migration_20261126_150000_share_links from './20261126_150000_share_links';
 import * as migration_20261126_150015_public_copies from './20261126_150015_public_copies';
 import * as migration_20261126_150348_embed_origins from './20261126_150348_embed_origins';
+import * as migration_20261126_194716_quality_and_tag_sources from './20261126_194716_quality_and_tag_sources';
 
 export const migrations = [
   {
@@ -185,5 +186,10 @@ export const migrations = [
     up: migration_20261126_150348_embed_origins.up,
     down: migration_20261126_150348_embed_origins.down,
     name: '20261126_150348_embed_origins',
+  },
+  {
+    up: migration_20261126_194716_quality_and_tag_sources.up,
+    down: migration_20261126_194716_quality_and_tag_sources.down,
+    name: '20261126_194716_quality_and_tag_sources'
   },
 ];

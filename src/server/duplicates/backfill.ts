@@ -16,6 +16,7 @@ import { fillMissingHashes } from '../media/media-repository'
 import { imageHashesOf } from '../media/phash'
 import { readObject } from '../storage/read-object'
 import { HASH_BACKFILL_TASK } from './scan-task'
+import { queueBackfillWhenNeeded } from '../jobs/queue-backfill'
 
 /** Rows read per query: each then costs one download and one decode. */
 const BATCH = 16
@@ -62,12 +63,5 @@ export async function backfillDuplicateHashes(payload: Payload): Promise<Backfil
 
 /** Queues the backfill when a row needs it and none is queued or running; answers whether it queued one. */
 export async function queueHashBackfill(payload: Payload): Promise<boolean> {
-  const { rows } = await poolOf(payload).query<{ needed: boolean; waiting: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM media WHERE ${NEEDS_HASHES}) AS needed,
-            EXISTS (SELECT 1 FROM payload_jobs WHERE task_slug = $1 AND completed_at IS NULL AND has_error IS NOT TRUE) AS waiting`,
-    [HASH_BACKFILL_TASK],
-  )
-  if (!rows[0].needed || rows[0].waiting) return false
-  await payload.jobs.queue({ task: HASH_BACKFILL_TASK, input: {} })
-  return true
+  return queueBackfillWhenNeeded(payload, HASH_BACKFILL_TASK, NEEDS_HASHES)
 }

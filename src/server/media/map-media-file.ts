@@ -4,6 +4,8 @@
 // place that knows both shapes, so storage keys and internal fields never leak.
 import type { MediaFile } from '../../lib/api/types'
 import { objectUrl, posterUrl } from '../../lib/media-urls'
+import { isQualityIssue } from '../../lib/quality-issues'
+import { answeredTags } from '../../lib/tags'
 
 export type Derivative = { width: number; height?: number; key?: string; size?: number }
 
@@ -24,7 +26,10 @@ export type MediaRecord = {
   optimizedAt?: string | Date | null
   isOptimized?: boolean | null
   description?: string | null
+  /** The manager's tags; machineTags are analysis's, removedMachineTags those the manager removed. */
   tags?: string[] | null
+  machineTags?: string[] | null
+  removedMachineTags?: string[] | null
   category?: string | null
   colors?: string[] | null
   objects?: string[] | null
@@ -45,6 +50,8 @@ export type MediaRecord = {
   suggestedSection?: string | null
   suggestedRoom?: string | null
   suggestionConfidence?: number | null
+  qualityIssues?: unknown
+  qualityNote?: string | null
 }
 
 const trueFalse = (value: boolean | null | undefined) => (value ? 'true' : 'false') as 'true' | 'false'
@@ -56,6 +63,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
   const fileType = record.fileType === 'video' ? 'video' : 'image'
   const section = typeof record.section === 'object' && record.section ? record.section.id : (record.section ?? null)
   const variantWidths = (record.derivatives ?? []).map((d) => d.width).filter(Number.isFinite)
+  const tags = answeredTags({ manager: record.tags ?? [], machine: record.machineTags ?? [], removed: record.removedMachineTags ?? [] })
   const mapped: MediaFile = {
     id: String(record.id),
     filename,
@@ -75,7 +83,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     optimizedAt: iso(record.optimizedAt),
     isOptimized: trueFalse(record.isOptimized),
     description: record.description ?? null,
-    tags: record.tags ?? [],
+    tags: tags.tags,
     category: record.category ?? null,
     colors: record.colors ?? [],
     objects: record.objects ?? [],
@@ -90,10 +98,14 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
   }
   if (forAdmin) {
     mapped.notes = record.notes ?? null
+    mapped.tagSources = tags.sources
     mapped.status = (record.status as MediaFile['status']) ?? 'pending'
     mapped.processingError = record.processingError ?? null
     mapped.categoryConfidence = record.categoryConfidence ?? null
     mapped.analysisError = record.analysisError ?? null
+    // Not measured yet (processing, or before the quality backfill reached it): none known.
+    mapped.qualityIssues = Array.isArray(record.qualityIssues) ? record.qualityIssues.filter(isQualityIssue) : []
+    mapped.qualityNote = record.qualityNote ?? null
     mapped.suggestion =
       record.suggestedSection && !section && !record.isHidden
         ? { section: record.suggestedSection, room: record.suggestedRoom ?? null, confidence: record.suggestionConfidence ?? 0 }

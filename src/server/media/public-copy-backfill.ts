@@ -28,6 +28,7 @@ import { readObject } from '../storage/read-object'
 import { fillMissingPublicKey } from './media-repository'
 import { makePublicImageCopy } from './process-image'
 import { makePublicVideoCopy } from './process-video'
+import { queueBackfillWhenNeeded } from '../jobs/queue-backfill'
 
 export const PUBLIC_COPY_BACKFILL_TASK = 'backfillPublicCopies' as const
 
@@ -97,12 +98,5 @@ async function copyVideo(id: string, key: string): Promise<string> {
 
 /** Queues the backfill when a row needs it and none is queued or running; answers whether it queued one. */
 export async function queuePublicCopyBackfill(payload: Payload): Promise<boolean> {
-  const { rows } = await poolOf(payload).query<{ needed: boolean; waiting: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM media WHERE ${NEEDS_COPY}) AS needed,
-            EXISTS (SELECT 1 FROM payload_jobs WHERE task_slug = $1 AND completed_at IS NULL AND has_error IS NOT TRUE) AS waiting`,
-    [PUBLIC_COPY_BACKFILL_TASK],
-  )
-  if (!rows[0].needed || rows[0].waiting) return false
-  await payload.jobs.queue({ task: PUBLIC_COPY_BACKFILL_TASK, input: {} })
-  return true
+  return queueBackfillWhenNeeded(payload, PUBLIC_COPY_BACKFILL_TASK, NEEDS_COPY)
 }
