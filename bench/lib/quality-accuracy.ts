@@ -2,7 +2,7 @@
 // labelled real photos (tests/fixtures/analysis): each photo untouched, blurred (Gaussian σ 2
 // and 4 px), darkened (−2.5 EV; the darkest 45 % clipped to black), brightened (the brightest
 // 35 % clipped to white; gamma 0.5, which should stay unflagged), desaturated, rotated (+4°, −3°,
-// cropped to the inscribed rectangle) and downscaled to half.
+// cropped to the inscribed rectangle), cropped to a 2:3 portrait and downscaled to half.
 // What each variant should carry is known by construction: the change's own code, plus the
 // codes its size gives (low_resolution, portrait); an untouched photo gets no pixel code.
 // Photos are split by name into a fitting half (the thresholds in quality.ts were chosen on it)
@@ -57,6 +57,13 @@ const clipShadows = (fraction: number) => async (image: Image) => {
   return perPixel((v) => ((v - knee) * 255) / (255 - knee))(image)
 }
 
+/** The centre of the photo at 2:3, taller than wide (the size codes then say portrait). */
+async function portraitCrop({ data, width, height }: Image): Promise<Image> {
+  const w = Math.min(width, Math.round((height * 2) / 3))
+  const h = Math.min(height, Math.round((w * 3) / 2))
+  return toImage(rgb(data, width, height).extract({ left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2), width: w, height: h }))
+}
+
 async function desaturate({ data, width, height }: Image): Promise<Image> {
   const out = Buffer.alloc(data.length)
   for (let p = 0; p < data.length; p += 3) out.fill(Math.round(0.2126 * data[p] + 0.7152 * data[p + 1] + 0.0722 * data[p + 2]), p, p + 3)
@@ -85,6 +92,7 @@ export const VARIANTS: Variant[] = [
   { name: 'desaturated', expect: ['black_and_white'], make: desaturate },
   { name: 'rotated +4°', expect: ['tilted'], make: rotation(4) },
   { name: 'rotated −3°', expect: ['tilted'], make: rotation(-3) },
+  { name: 'portrait crop', expect: [], make: portraitCrop },
   { name: 'half size', expect: [], make: ({ data, width, height }) => toImage(rgb(data, width, height).resize(Math.round(width / 2))) },
 ]
 
@@ -156,7 +164,8 @@ export type QualityAccuracy = {
   thresholds: Record<string, { inCode: number; fittingHalfWouldPick: number; f1: number }>
   /** Measuring one photo (its rendition decoded): the median, in ms. */
   msPerPhoto: number
-  perVariant: Omit<Row, 'half'>[]
+  /** The variants whose codes differ from what they should carry (tilted aside: not emitted), with their measures. */
+  mistakes: Omit<Row, 'half'>[]
 }
 
 export async function measureQualityAccuracy(fixtures: string): Promise<QualityAccuracy> {
@@ -196,7 +205,9 @@ export async function measureQualityAccuracy(fixtures: string): Promise<QualityA
       monochromeSaturationP95: { inCode: MONOCHROME_SATURATION_P95, ...pick(bestThreshold(fitting, 'black_and_white', (m) => (m.saturationP95 === null ? null : m.saturationP95 + 0.5))) },
     },
     msPerPhoto: Math.round(timings[timings.length >> 1] * 10) / 10,
-    perVariant: rows.map(({ half: _half, ...row }) => ({ ...row, measures: roundMeasures(row.measures) })),
+    mistakes: rows
+      .filter((r) => QUALITY_ISSUES.some((code) => code !== 'tilted' && r.truth.includes(code) !== r.found.includes(code)))
+      .map(({ half: _half, ...row }) => ({ ...row, measures: roundMeasures(row.measures) })),
   }
 }
 
@@ -217,5 +228,6 @@ export function printQualityAccuracy(q: QualityAccuracy) {
     const b = q.heldOut[code]
     console.log(`${code.padEnd(17)} ${f(a.precision)}  ${f(a.recall)}  ${f(b.precision)}  ${f(b.recall)}`)
   }
+  console.log('tilted is not emitted yet: no measure reached the precision it needs (see src/server/media/quality.ts).')
   console.log(`Untouched originals given a code a person does not see: ${q.originalsFlagged.map((o) => `${o.photo} (${o.codes.join(', ')})`).join('; ') || 'none'}`)
 }

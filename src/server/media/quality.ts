@@ -2,10 +2,14 @@
 // the codes of src/lib/quality-issues.ts. Cheap on purpose: one pass over a rendition at most
 // QUALITY_SIDE pixels a side (a few ms), the size from the original's header.
 //
-// measureQuality turns the pixels into a handful of numbers; qualityIssuesOf turns those and
-// the original's size into codes, against the thresholds below. A measure the pixels cannot
-// support (a photo too small, or too flat, to judge its sharpness) gives no
-// code, and the assessment says why in `notJudged`.
+// measureQuality turns the pixels into a handful of numbers; qualityIssuesOf turns those and the
+// original's size into codes, against the thresholds below. A measure the pixels cannot support
+// (a photo too small, or too flat, to judge its sharpness) gives no code, and the assessment says
+// why in `notJudged`.
+//
+// `tilted` is not emitted: the peak of edge directions near vertical (a Sobel histogram) moved with
+// a rotation but strayed by up to 3° on level originals (people, trees, converging verticals), far
+// from the precision a code the manager acts on needs; straight-line detection is left to do.
 //
 // The thresholds were fitted by `npm run bench:analysis-accuracy` (bench/lib/quality-accuracy.ts)
 // on generated variants of the labelled real photos in tests/fixtures/analysis — Gaussian blur,
@@ -18,7 +22,7 @@ import type { Rendition } from './phash'
 /** The rendition the measures read: the photo fitted inside this many pixels a side (never enlarged). */
 export const QUALITY_SIDE = 800
 
-/** Every channel at or below this: a clipped shadow; any channel at or above HIGHLIGHT_CLIP: a clipped highlight (8-bit). */
+/** Every channel at or below this: a clipped shadow; every channel at or above HIGHLIGHT_CLIP: a clipped highlight. */
 const SHADOW_CLIP = 12
 const HIGHLIGHT_CLIP = 250
 
@@ -26,13 +30,17 @@ const HIGHLIGHT_CLIP = 250
  * `dark`: the mean luma below darkMean, or more than darkClipped of the pixels clipped to black.
  * `overexposed`: more than brightClipped of the pixels clipped to white, or the mean above brightMean.
  * Fitted on −2.5 EV and shadows-clipped variants (dark) and highlights-clipped variants
- * (overexposed), with gamma 0.5 brightened ones as a control, against the originals, which include dusk, fog, night and sky-filled photos.
+ * (overexposed), with gamma 0.5 brightened ones as a control, against the originals (dusk, fog,
+ * forest, a sunset silhouette, sky-filled photos): precision and recall 1.00 on both halves.
+ * Variants that should not be dark have mean ≥ 41 and at most 29 % clipped to black; those that
+ * should not be overexposed at most 20 % clipped to white and mean ≤ 209.
  */
 export const EXPOSURE_THRESHOLDS = { darkMean: 40, darkClipped: 0.3, brightMean: 215, brightClipped: 0.3 }
 
 /**
  * `black_and_white`: the 95th percentile of saturation (0–255, see QualityMeasures) at most this:
- * a desaturated photo keeps only JPEG noise, the foggiest original keeps more.
+ * a desaturated photo measures 0, the least colourful colour variant 18; precision and recall
+ * 1.00 on both halves.
  */
 export const MONOCHROME_SATURATION_P95 = 12
 /** Pixels darker than this (max of R, G, B) carry no colour worth judging. */
@@ -40,7 +48,9 @@ const SATURATION_FLOOR = 32
 
 /**
  * `blurry`: the sharpness (see measureQuality) below this. Fitted on Gaussian blur of σ = 2 and
- * 4 px at 800 px wide (blurry) against the originals and the other variants (sharp).
+ * 4 px at 800 px wide (blurry) against the originals and the other variants (sharp): precision
+ * 0.84 / recall 0.91 on the fitting half, 1.00 / 0.88 held out. The overlap is real: a misty lake
+ * (0.37 untouched, 0.27–0.36 rotated or resized) is softer than σ 2 on dense foliage (0.37–0.53).
  */
 export const BLUR_SHARPNESS = 0.36
 
@@ -96,26 +106,29 @@ export function measureQuality({ data, info }: Rendition): QualityMeasures {
   for (let i = 0, p = 0; i < count; i++, p += channels) {
     let y: number
     let max: number
+    let min: number
     if (colour) {
       const r = data[p]
       const g = data[p + 1]
       const b = data[p + 2]
       y = 0.2126 * r + 0.7152 * g + 0.0722 * b
       max = Math.max(r, g, b)
+      min = Math.min(r, g, b)
       // Saturation (chroma over value), of pixels bright enough for their colour to show.
       if (max >= SATURATION_FLOOR) {
-        chromaHistogram[Math.round((255 * (max - Math.min(r, g, b))) / max)]++
+        chromaHistogram[Math.round((255 * (max - min)) / max)]++
         coloured++
       }
     } else {
       y = data[p]
       max = y
+      min = y
     }
     luma[i] = y
     sum += y
-    // A shadow is clipped when every channel is black, a highlight when any channel is white.
+    // Clipped: black or white in every channel (one channel at its end is a saturated colour).
     if (max <= SHADOW_CLIP) dark++
-    else if (max >= HIGHLIGHT_CLIP) bright++
+    else if (min >= HIGHLIGHT_CLIP) bright++
   }
   return {
     width,
@@ -216,3 +229,4 @@ function sharpnessOf(luma: Float32Array, width: number, height: number): number 
   ratios.sort((a, b) => a - b)
   return ratios[Math.floor(ratios.length * 0.9)]
 }
+
