@@ -18,6 +18,7 @@ import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { backfillPublicCopiesTask } from './jobs/backfill-public-copies'
 import { backfillAvifRenditionsTask, makeAvifRenditionsTask } from './jobs/make-avif-renditions'
+import { backfillQualityIssuesTask } from './jobs/backfill-quality-issues'
 import { apiEndpoints } from './endpoints'
 import { docAccessEndpoint } from './endpoints/doc-access'
 import { propertiesEndpoints } from './endpoints/properties'
@@ -31,6 +32,7 @@ import { actorOf } from './src/server/auth/access'
 import { queueHashBackfill } from './src/server/duplicates/backfill'
 import { queuePublicCopyBackfill } from './src/server/media/public-copy-backfill'
 import { queueAvifBackfill } from './src/server/media/avif-renditions'
+import { queueQualityBackfill } from './src/server/media/quality-backfill'
 import { s3ClientConfig } from './src/server/storage/client'
 import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
@@ -72,7 +74,7 @@ export default buildConfig({
   ),
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, makeAvifRenditionsTask, backfillAvifRenditionsTask, backupTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, makeAvifRenditionsTask, backfillAvifRenditionsTask, backfillQualityIssuesTask, backupTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',
@@ -133,6 +135,10 @@ export default buildConfig({
       // Photos processed before AVIF renditions existed get theirs (a job, once).
       await queueAvifBackfill(payload).catch((error: unknown) =>
         payload.logger.warn({ err: error, msg: 'Could not queue the AVIF backfill' }),
+      )
+      // Photos processed before ingest measured quality get their codes (a job, once).
+      await queueQualityBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the quality backfill' }),
       )
     }),
 })

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { measureAccuracy } from './lib/analysis-accuracy'
+import { measureQualityAccuracy, printQualityAccuracy } from './lib/quality-accuracy'
 import { gitCommit, log, machineInfo, RESULTS_DIR, ROOT, round } from './lib/harness'
 
 const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'analysis')
@@ -16,6 +17,8 @@ async function main() {
   const t0 = performance.now()
   log(`Analysing the labelled photographs in ${path.relative(ROOT, FIXTURES)}`)
   const accuracy = await measureAccuracy(FIXTURES)
+  const quality = await measureQualityAccuracy(FIXTURES)
+  printQualityAccuracy(quality)
   const cpu = process.cpuUsage(cpuStart)
   const { perPhoto, ...summary } = accuracy
   console.log(JSON.stringify(summary, null, 2))
@@ -24,6 +27,7 @@ async function main() {
     commit: gitCommit(),
     run: { wallSeconds: round((performance.now() - t0) / 1000, 1), processCpuSeconds: round((cpu.user + cpu.system) / 1e6, 1) },
     accuracy,
+    quality,
   }
   await fs.mkdir(RESULTS_DIR, { recursive: true })
   await fs.writeFile(path.join(RESULTS_DIR, 'analysis-accuracy.json'), `${JSON.stringify(report, null, 2)}\n`)

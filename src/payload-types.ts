@@ -111,6 +111,7 @@ export interface Config {
       backfillPublicCopies: TaskBackfillPublicCopies;
       makeAvifRenditions: TaskMakeAvifRenditions;
       backfillAvifRenditions: TaskBackfillAvifRenditions;
+      backfillQualityIssues: TaskBackfillQualityIssues;
       backup: TaskBackup;
       inline: {
         input: unknown;
@@ -275,7 +276,18 @@ export interface Media {
   sortOrder?: number | null;
   isHidden?: boolean | null;
   description?: string | null;
+  /**
+   * Your tags; answers list them before the tags analysis wrote.
+   */
   tags?: string[] | null;
+  /**
+   * Tags analysis wrote (answers list them after yours).
+   */
+  machineTags?: string[] | null;
+  /**
+   * Tags of analysis removed in the tags dialog: analysis never writes them again.
+   */
+  removedMachineTags?: string[] | null;
   /**
    * Suggested by analysis; yours to correct.
    */
@@ -330,6 +342,22 @@ export interface Media {
     | number
     | boolean
     | null;
+  /**
+   * Quality problems listing sites reject, found in the pixels at ingest.
+   */
+  qualityIssues?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * What the pixels could not support.
+   */
+  qualityNote?: string | null;
   posterKey?: string | null;
   playbackKey?: string | null;
   /**
@@ -529,6 +557,7 @@ export interface PayloadJob {
           | 'backfillPublicCopies'
           | 'makeAvifRenditions'
           | 'backfillAvifRenditions'
+          | 'backfillQualityIssues'
           | 'backup';
         taskID: string;
         input?:
@@ -572,6 +601,7 @@ export interface PayloadJob {
         | 'backfillPublicCopies'
         | 'makeAvifRenditions'
         | 'backfillAvifRenditions'
+        | 'backfillQualityIssues'
         | 'backup'
       )
     | null;
@@ -730,6 +760,8 @@ export interface MediaSelect<T extends boolean = true> {
   isHidden?: T;
   description?: T;
   tags?: T;
+  machineTags?: T;
+  removedMachineTags?: T;
   category?: T;
   colors?: T;
   objects?: T;
@@ -747,6 +779,8 @@ export interface MediaSelect<T extends boolean = true> {
   cropHashes?: T;
   mirrorHash?: T;
   regionHashes?: T;
+  qualityIssues?: T;
+  qualityNote?: T;
   posterKey?: T;
   playbackKey?: T;
   publicKey?: T;
@@ -947,6 +981,14 @@ export interface TaskMakeAvifRenditions {
  * via the `definition` "TaskBackfillAvifRenditions".
  */
 export interface TaskBackfillAvifRenditions {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackfillQualityIssues".
+ */
+export interface TaskBackfillQualityIssues {
   input?: unknown;
   output?: unknown;
 }

@@ -106,7 +106,21 @@ export const Media: CollectionConfig = {
     { name: 'isHidden', type: 'checkbox', defaultValue: false, index: true, ...placement },
     // Descriptive metadata (custom tags and analysis)
     { name: 'description', type: 'textarea', maxLength: 2000, ...words },
-    { name: 'tags', type: 'text', hasMany: true, maxLength: 60, ...words },
+    { name: 'tags', type: 'text', hasMany: true, maxLength: 60, ...words, admin: { description: 'Your tags; answers list them before the tags analysis wrote.' } },
+    {
+      name: 'machineTags',
+      type: 'text',
+      hasMany: true,
+      access: adminOnly,
+      admin: { readOnly: true, description: 'Tags analysis wrote (answers list them after yours).' },
+    },
+    {
+      name: 'removedMachineTags',
+      type: 'text',
+      hasMany: true,
+      access: adminOnly,
+      admin: { readOnly: true, description: 'Tags of analysis removed in the tags dialog: analysis never writes them again.' },
+    },
     {
       name: 'category',
       type: 'text',
@@ -183,6 +197,13 @@ export const Media: CollectionConfig = {
         { name: 'cropHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
         { name: 'mirrorHash', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'regionHashes', type: 'json', access: adminOnly, admin: { readOnly: true } },
+        {
+          name: 'qualityIssues',
+          type: 'json',
+          access: adminOnly,
+          admin: { readOnly: true, description: 'Quality problems listing sites reject, found in the pixels at ingest.' },
+        },
+        { name: 'qualityNote', type: 'text', access: adminOnly, admin: { readOnly: true, description: 'What the pixels could not support.' } },
         { name: 'posterKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'playbackKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         {

@@ -8,13 +8,16 @@ import { compareSectionOrder } from './media-order'
 export const filterByType = (files: MediaFile[], type?: 'image' | 'video') =>
   type ? files.filter((file) => file.fileType === type) : files
 
-/** Spec §4: search text, category (null means all) and chosen tags. */
-export type MediaFilters = { search: string; category: string | null; tags: string[] }
+/** Spec §4: search text, category (null means all) and chosen tags; beyond it, only photos with a quality problem. */
+export type MediaFilters = { search: string; category: string | null; tags: string[]; needsAttention?: boolean }
 
-export const NO_FILTERS: MediaFilters = { search: '', category: null, tags: [] }
+export const NO_FILTERS: MediaFilters = { search: '', category: null, tags: [], needsAttention: false }
 
 export const hasActiveFilters = (filters: MediaFilters) =>
-  filters.search.trim() !== '' || filters.category !== null || filters.tags.length > 0
+  filters.search.trim() !== '' || filters.category !== null || filters.tags.length > 0 || Boolean(filters.needsAttention)
+
+/** A photo listing sites would reject as it is: it has a quality code. */
+export const needsAttention = (file: MediaFile) => (file.qualityIssues?.length ?? 0) > 0
 
 // The lower-cased text a search looks through, computed once per (immutable) media object.
 const haystacks = new WeakMap<MediaFile, string>()
@@ -29,17 +32,19 @@ function haystackOf(file: MediaFile): string {
 
 /**
  * Spec §5: search is a case-insensitive substring match on description, filename, tags and
- * detected objects; the category is an exact match; the tag filter keeps items with any chosen tag.
+ * detected objects; the category is an exact match; the tag filter keeps items with any chosen tag;
+ * Needs attention keeps photos with a quality problem.
  */
-export function filterMedia(files: MediaFile[], { search, category, tags }: MediaFilters): MediaFile[] {
+export function filterMedia(files: MediaFile[], { search, category, tags, needsAttention: attention }: MediaFilters): MediaFile[] {
   const needle = search.trim().toLowerCase()
   const wanted = tags.length ? new Set(tags) : null
-  if (!needle && category === null && !wanted) return files
+  if (!needle && category === null && !wanted && !attention) return files
   return files.filter(
     (file) =>
       (!needle || haystackOf(file).includes(needle)) &&
       (category === null || file.category === category) &&
-      (!wanted || file.tags.some((tag) => wanted.has(tag))),
+      (!wanted || file.tags.some((tag) => wanted.has(tag))) &&
+      (!attention || needsAttention(file)),
   )
 }
 

@@ -27,6 +27,47 @@ export function mergeTags(existing: readonly string[], added: readonly string[])
   return [...existing, ...fresh.slice(0, Math.max(0, MAX_TAGS - existing.length))]
 }
 
+/** Who wrote a tag: the manager (or an editor), or analysis. */
+export type TagSource = 'manager' | 'analysis'
+
+/** A photo's tags by source: the manager's, analysis's, and analysis's the manager removed. */
+export type TagsBySource = { manager: readonly string[]; machine: readonly string[]; removed: readonly string[] }
+
+/**
+ * The tags a photo answers (the spec's `tags`): the manager's first, in their order, then
+ * analysis's that the manager neither removed nor wrote too; `sources` says who wrote each.
+ */
+export function answeredTags({ manager, machine, removed }: TagsBySource): { tags: string[]; sources: TagSource[] } {
+  const present = new Set(manager)
+  const gone = new Set(removed)
+  const added = machine.filter((tag) => !present.has(tag) && !gone.has(tag) && (present.add(tag), true))
+  return {
+    tags: [...manager, ...added].slice(0, MAX_TAGS),
+    sources: [...manager.map((): TagSource => 'manager'), ...added.map((): TagSource => 'analysis')].slice(0, MAX_TAGS),
+  }
+}
+
+/**
+ * The manager saves the whole list they see (answeredTags'). A tag analysis wrote stays
+ * analysis's while it is in the list; one missing from it is removed for good (analysis never
+ * writes it again, forced re-analysis included); every other tag in the list is the manager's.
+ * A removed tag the manager types again is theirs.
+ */
+export function managerTagsChange(current: TagsBySource, submitted: readonly string[]): { manager: string[]; removed: string[] } {
+  const list = normaliseTags(submitted)
+  const shown = new Set(answeredTags(current).tags)
+  const own = new Set(current.manager)
+  const machine = new Set(current.machine)
+  const manager = list.filter((tag) => own.has(tag) || !machine.has(tag) || !shown.has(tag))
+  const kept = new Set(list)
+  // A tag both wrote, taken out of the list, is gone from both: analysis's copy would show it again.
+  const removed = normaliseTags([
+    ...current.removed.filter((tag) => !kept.has(tag)),
+    ...current.machine.filter((tag) => shown.has(tag) && !kept.has(tag)),
+  ])
+  return { manager, removed }
+}
+
 /** Spec §5: the list suggested tags come from, in order. */
 export const SUGGESTED_TAGS = [
   'interior',

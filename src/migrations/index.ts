@@ -31,6 +31,7 @@ import * as migration_20261126_150015_public_copies from './20261126_150015_publ
 import * as migration_20261126_150348_embed_origins from './20261126_150348_embed_origins';
 import * as migration_20261126_193702_panoramas from './20261126_193702_panoramas';
 import * as migration_20261126_193941_avif_renditions from './20261126_193941_avif_renditions';
+import * as migration_20261126_194716_quality_and_tag_sources from './20261126_194716_quality_and_tag_sources';
 
 export const migrations = [
   {
@@ -196,6 +197,11 @@ export const migrations = [
   {
     up: migration_20261126_193941_avif_renditions.up,
     down: migration_20261126_193941_avif_renditions.down,
-    name: '20261126_193941_avif_renditions'
+    name: '20261126_193941_avif_renditions',
+  },
+  {
+    up: migration_20261126_194716_quality_and_tag_sources.up,
+    down: migration_20261126_194716_quality_and_tag_sources.down,
+    name: '20261126_194716_quality_and_tag_sources'
   },
 ];

@@ -16,8 +16,11 @@ type Media = {
   originalFilename: string
   status?: string
   isAnalyzed: string
+  analyzedAt: string | null
   section: string | null
   suggestion?: unknown
+  tags: string[]
+  tagSources?: string[]
 }
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/analysis', import.meta.url))
@@ -67,6 +70,18 @@ test('Analyze All runs to the success notice; cards show what was found; a sugge
   const building = page.getByRole('article', { name: `${unique}-exterior-building.jpg` })
   await expect(building.getByTestId('card-analysis')).toContainText('Exterior')
   await expect(building.getByTestId('card-analysis')).toContainText('car')
+
+  // Analysis's tags look apart in the tags dialog; one the manager removes there stays removed,
+  // Analyze All with force below included.
+  await building.getByRole('button', { name: `Edit tags and notes of ${unique}-exterior-building.jpg` }).click()
+  const dialog = page.getByRole('dialog')
+  const byAnalysis = dialog.getByRole('listitem').filter({ hasText: '(added by analysis)' })
+  await expect(byAnalysis.first()).toBeVisible()
+  const removedTag = ((await byAnalysis.first().textContent()) ?? '').replace('(added by analysis)', '').trim()
+  await dialog.getByRole('button', { name: `Remove tag ${removedTag}` }).click()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(notices(page).getByText('Tags Updated')).toBeVisible()
+  const analysedBefore = (await adminMedia(page, baseURL!)).find((m) => m.id === ids[0])!.analyzedAt
   await page.getByPlaceholder('Search photos by description, objects, or filename...').fill('bicycle')
   await expect(page.getByRole('article', { name: `${unique}-exterior-street-b.jpg` })).toBeVisible()
   await expect(page.getByRole('article', { name: `${unique}-exterior-building.jpg` })).toHaveCount(0)
@@ -91,6 +106,12 @@ test('Analyze All runs to the success notice; cards show what was found; a sugge
   await expect
     .poll(async () => (await adminMedia(page, baseURL!)).find((m) => m.id === ids[1])?.suggestion ?? null, { timeout: 240_000 })
     .not.toBeNull()
+  await expect
+    .poll(async () => (await adminMedia(page, baseURL!)).find((m) => m.id === ids[0])?.analyzedAt, { timeout: 240_000 })
+    .not.toBe(analysedBefore)
+  const buildingAfter = (await adminMedia(page, baseURL!)).find((m) => m.id === ids[0])!
+  expect(buildingAfter.tags).not.toContain(removedTag)
+  expect(buildingAfter.tagSources).toContain('analysis')
 
   await page.reload()
   await page.getByPlaceholder('Search photos by description, objects, or filename...').fill(`${unique}-exterior-street-a`)

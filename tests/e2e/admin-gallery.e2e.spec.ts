@@ -89,11 +89,11 @@ test('the header, stats, section bar and filter bar show the spec texts', async 
   await expect(page.getByRole('heading', { name: 'Media Gallery Pro' })).toBeVisible()
 })
 
-test('search, category and tag filters narrow the grid and Clear All resets them', async ({ page, baseURL }) => {
+test('search, category, tag and Needs attention filters narrow the grid and Clear All resets them', async ({ page, baseURL }) => {
   await signIn(page, baseURL!)
   const prefix = unique()
   await seedPhotos(page.request, baseURL!, [
-    { name: `${prefix}-deck.jpg`, category: 'exterior', tags: ['pool', 'sunny'], description: 'Deck by the water' },
+    { name: `${prefix}-deck.jpg`, width: 1200, height: 800, category: 'exterior', tags: ['pool', 'sunny'], description: 'Deck by the water' },
     { name: `${prefix}-sofa.jpg`, category: 'interior', tags: ['cozy'] },
   ])
   await openGallery(page, prefix)
@@ -112,6 +112,13 @@ test('search, category and tag filters narrow the grid and Clear All resets them
   await page.getByRole('button', { name: 'Clear All' }).click()
   await expect(page.getByRole('button', { name: 'Clear All' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Tags (0)' })).toBeVisible()
+  // The sofa (800 × 600) is below the listing sites' minimum; the deck (1200 × 800) is not.
+  await page.getByRole('button', { name: 'Needs attention' }).click()
+  await expect(cards(page)).toHaveCount(1)
+  await expect(cards(page).first()).toContainText(`${prefix}-sofa.jpg`)
+  await expect(cards(page).first().getByTestId('card-quality')).toHaveText('Below 1024×683')
+  await page.getByRole('button', { name: 'Clear All' }).click()
+  await expect(cards(page)).toHaveCount(2)
   await page.getByPlaceholder('Search photos by description, objects, or filename...').fill('deck by the WATER')
   await expect(cards(page)).toHaveCount(1)
   await expect(cards(page).first()).toContainText(`${prefix}-deck.jpg`)
@@ -120,7 +127,7 @@ test('search, category and tag filters narrow the grid and Clear All resets them
   await page.getByRole('button', { name: 'List', exact: true }).click()
   await expect(page.getByTestId('media-list')).toBeVisible()
   await expect(cards(page)).toHaveCount(1)
-  await expect(cards(page).first()).toContainText('Image · 800 x 600')
+  await expect(cards(page).first()).toContainText('Image · 1200 x 800')
 })
 
 test('shift-click selects a range and the dialog assigns it to a section with a room', async ({ page, baseURL }) => {

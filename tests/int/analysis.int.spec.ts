@@ -197,8 +197,17 @@ describe('Analyze All on real photographs', () => {
     expect((await admin.json('POST', '/api/media-files/analyze-all')).body).toEqual({ analyzed: 0 })
     const street = ids.get('exterior-street-a.jpg')!
     const before = await byName('exterior-street-a.jpg')
-    // The manager rewrites one description; another keeps analysis's own.
-    await admin.json('PUT', `/api/media-files/${street}/metadata`, { body: { description: 'The old town, two minutes away.' } })
+    const machine = before.tags.filter((_, i) => before.tagSources![i] === 'analysis')
+    expect(machine.length).toBeGreaterThan(1)
+    const [removed, ...kept] = machine
+    // The manager rewrites one description (another keeps analysis's own), removes one of
+    // analysis's tags in the tags dialog and adds one of their own.
+    await admin.json('PUT', `/api/media-files/${street}/metadata`, {
+      body: { description: 'The old town, two minutes away.', tags: [...before.tags.filter((tag) => tag !== removed), 'Old Town'] },
+    })
+    const edited = await byName('exterior-street-a.jpg')
+    expect(edited.tags).toEqual(['old town', ...kept])
+    expect(edited.tagSources).toEqual(['manager', ...kept.map(() => 'analysis')])
     const stop = startJobsWorker(payload, 1, { analysisSlots: 1 })
     try {
       const { body } = await admin.json('POST', '/api/media-files/analyze-all', { body: { force: true } })
@@ -209,7 +218,9 @@ describe('Analyze All on real photographs', () => {
     }
     const after = await byName('exterior-street-a.jpg')
     expect(after.description).toBe('The old town, two minutes away.')
-    expect(after.tags).toEqual(before.tags) // nothing doubled, nothing lost
+    // The removed tag stays removed through force; nothing doubled, nothing else lost.
+    expect(after.tags).toEqual(['old town', ...kept])
+    expect(after.tagSources).toEqual(edited.tagSources)
     expect((await byName('view-dune.jpg')).description).toBe('Our favourite spot.')
     const building = await byName('exterior-building.jpg')
     expect(building.description).toMatch(/^A .*exterior/)

@@ -70,6 +70,12 @@ describe('filterMedia (spec §5)', () => {
     expect(ids(filterMedia(list, { search: 'sun', category: 'exterior', tags: ['pool'] }))).toEqual(['pool-2'])
   })
 
+  it('Needs attention keeps the photos with a quality problem', () => {
+    const checked = [media('blurry', { qualityIssues: ['blurry'] }), media('fine', { qualityIssues: [] }), media('unmeasured')]
+    expect(ids(filterMedia(checked, { ...NO_FILTERS, needsAttention: true }))).toEqual(['blurry'])
+    expect(hasActiveFilters({ ...NO_FILTERS, needsAttention: true })).toBe(true)
+  })
+
   it('knows when a filter is active, and lists categories and tags', () => {
     expect(hasActiveFilters(NO_FILTERS)).toBe(false)
     expect(hasActiveFilters({ ...NO_FILTERS, search: 'a' })).toBe(true)

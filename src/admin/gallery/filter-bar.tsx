@@ -1,4 +1,5 @@
-// Search, category and tags (spec §2 Filter bar, §4 Filters), and Analyze All. Client-side over the loaded list.
+// Search, category and tags (spec §2 Filter bar, §4 Filters), Needs attention (photos with a quality
+// problem), and Analyze All. Client-side over the loaded list.
 'use client'
 import * as Popover from '@radix-ui/react-popover'
 import { hasActiveFilters, NO_FILTERS, type MediaFilters } from '@/lib/media-filters'
@@ -72,15 +73,25 @@ export function FilterBar({ filters, onChange, categories, tags }: Props) {
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
+      <button
+        type="button"
+        className={styles.button}
+        aria-pressed={Boolean(filters.needsAttention)}
+        title="Photos listing sites would reject as they are: blurry, too dark, too small…"
+        onClick={() => onChange({ ...filters, needsAttention: !filters.needsAttention })}
+      >
+        Needs attention
+      </button>
       {mayAnalyze && <AnalyzeAllButton />}
       {hasActiveFilters(filters) && (
         <button type="button" className={styles.button} onClick={() => onChange(NO_FILTERS)}>
           Clear All
         </button>
       )}
-      {(filters.category || filters.tags.length > 0) && (
+      {(filters.category || filters.tags.length > 0 || filters.needsAttention) && (
         <div className={styles.activeFilters} aria-label="Active filters">
           {filters.category && <span className={styles.chip}>Category: {filters.category}</span>}
+          {filters.needsAttention && <span className={styles.chip}>Needs attention</span>}
           {filters.tags.map((tag) => (
             <span key={tag} className={styles.chip}>
               Tag: {tag}

@@ -1,5 +1,6 @@
 // One media card of the admin grid (spec §2): the picture, name, size, category and detected
-// objects once analysed, a placement suggestion to accept, up to 3 tags, the
+// objects once analysed, a placement suggestion to accept, its quality problems in words, up to
+// 3 tags (the manager's first; analysis's look apart), the
 // tags-and-notes button and the per-photo section picker. In select mode a click toggles
 // the card (shift-click selects a range); otherwise it opens the lightbox.
 'use client'
@@ -16,6 +17,8 @@ import { PanoramaSuggestion, PanoramaToggle } from './panorama-toggle'
 import { PANORAMA_BADGE } from '@/lib/panorama'
 import type { SectionInfo } from './ui'
 import { MAX_CARD_TAGS } from '@/lib/constants'
+import { QUALITY_ISSUE_WORDS } from '@/lib/quality-issues'
+import type { TagSource } from '@/lib/tags'
 
 const MAX_CARD_OBJECTS = 3
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -106,17 +109,35 @@ export const MediaCard = memo(function MediaCard({
         )}
         <SuggestionRow file={file} sections={sections} />
         <PanoramaSuggestion file={file} />
+        {(file.qualityIssues?.length ?? 0) > 0 && (
+          <ul className={styles.qualityRow} aria-label="Quality problems" title={file.qualityNote ?? undefined} data-testid="card-quality">
+            {file.qualityIssues!.map((code) => (
+              <li key={code} className={styles.qualityIssue}>
+                {QUALITY_ISSUE_WORDS[code]}
+              </li>
+            ))}
+          </ul>
+        )}
         <ul className={styles.tagRow} aria-label="Tags">
-          {file.tags.slice(0, MAX_CARD_TAGS).map((tag) => (
-            <li key={tag} className={styles.tag}>
-              {tag}
-            </li>
+          {file.tags.slice(0, MAX_CARD_TAGS).map((tag, index) => (
+            <CardTag key={tag} tag={tag} source={file.tagSources?.[index] ?? 'manager'} />
           ))}
         </ul>
       </div>
     </article>
   )
 })
+
+/** One of the card's tags; analysis's look apart from the manager's (and say so to screen readers). */
+function CardTag({ tag, source }: { tag: string; source: TagSource }) {
+  const byAnalysis = source === 'analysis'
+  return (
+    <li className={styles.tag} data-source={source} title={byAnalysis ? 'Added by analysis' : undefined}>
+      {tag}
+      {byAnalysis && <span className={styles.visuallyHidden}> (added by analysis)</span>}
+    </li>
+  )
+}
 
 /** Size of the icons on the card's and the list row's buttons (the buttons' font is 14 px). */
 const ACTION_ICON_SIZE = 16

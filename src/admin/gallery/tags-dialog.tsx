@@ -1,6 +1,7 @@
 // Custom Tags and Notes dialog (spec §2, §5): Enter adds a tag (Add is disabled while the
 // field is empty), the first 12 suggested tags not yet chosen, description and internal notes;
-// what analysis detected (category, objects, colours) above them.
+// what analysis detected (category, objects, colours) above them. Tags analysis wrote look
+// apart; one removed here is never written again by analysis (src/lib/tags.ts).
 'use client'
 import { X } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
@@ -31,6 +32,8 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
   const notify = useNotify()
   const update = useUpdateMetadata()
   const [tags, setTags] = useState<string[]>(file.tags)
+  // Who wrote each saved tag; one typed here is the manager's.
+  const byAnalysis = new Set(file.tags.filter((_, index) => file.tagSources?.[index] === 'analysis'))
   const [typed, setTyped] = useState('')
   const [description, setDescription] = useState(file.description ?? '')
   const [notes, setNotes] = useState(file.notes ?? '')
@@ -106,8 +109,15 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
         </div>
         <div className={styles.chips} aria-label="Chosen tags" role="list">
           {tags.map((tag) => (
-            <span key={tag} className={styles.chip} role="listitem">
+            <span
+              key={tag}
+              className={styles.chip}
+              role="listitem"
+              data-source={byAnalysis.has(tag) ? 'analysis' : 'manager'}
+              title={byAnalysis.has(tag) ? 'Added by analysis' : undefined}
+            >
               {tag}
+              {byAnalysis.has(tag) && <span className={styles.visuallyHidden}> (added by analysis)</span>}
               <button
                 type="button"
                 aria-label={`Remove tag ${tag}`}
@@ -119,6 +129,11 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
             </span>
           ))}
         </div>
+        {byAnalysis.size > 0 && (
+          <p className={styles.hint} data-testid="tag-sources-hint">
+            Dashed tags were added by analysis. One you remove is never added again, even when you analyse again.
+          </p>
+        )}
       </div>
 
       <div className={styles.field}>

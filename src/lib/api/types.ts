@@ -1,5 +1,6 @@
 // The API's wire shapes (spec §3 and §7). Shared by the server's mappers and the client.
 import type { QualityIssue } from '../quality-issues'
+import type { TagSource } from '../tags'
 import type { Permissions, Role } from '../roles'
 import type { RunKind, RunStatus } from '../schemas/runs'
 
@@ -56,6 +57,10 @@ export type MediaFile = {
   suggestion?: PlacementSuggestion | null
   /** Not in the spec, for the manager and editors: what listing sites would reject in the photo's pixels, empty when none. */
   qualityIssues?: QualityIssue[]
+  /** Admin only: who wrote each of `tags`, in the same order (the manager's come first). */
+  tagSources?: TagSource[]
+  /** Admin only: what the pixels could not support ("Too flat to judge sharpness"), or null. */
+  qualityNote?: string | null
 }
 
 /** Analysis's guess of where an unplaced photo belongs; applied only when the manager accepts it. */

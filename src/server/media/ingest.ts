@@ -123,6 +123,8 @@ async function ingestImage(mediaId: string, key: string, originalSize: number) {
     cropHashes: image.cropHashes,
     mirrorHash: image.mirrorHash,
     regionHashes: image.regionHashes,
+    qualityIssues: image.quality.issues,
+    qualityNote: image.quality.notJudged.join('; ') || null,
     optimizedFileSize: display.size,
     compressionRatio: percentSaved(originalSize, display.size),
     // What the photo says of itself; the manager's 360° toggle is a field of its own, kept.
@@ -175,6 +177,9 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       regionHashes: posterHashes.regions,
       posterKey: posterKey(mediaId),
       playbackKey: playback,
+      // The codes are about photos listing sites take; a video has none.
+      qualityIssues: [],
+      qualityNote: null,
       optimizedFileSize,
       compressionRatio: percentSaved(originalSize, optimizedFileSize),
     }

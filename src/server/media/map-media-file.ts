@@ -5,6 +5,8 @@
 import type { MediaFile } from '../../lib/api/types'
 import { objectUrl, posterUrl } from '../../lib/media-urls'
 import { panoramaSuggested, projectionOf } from '../../lib/panorama'
+import { isQualityIssue } from '../../lib/quality-issues'
+import { answeredTags } from '../../lib/tags'
 
 export type Derivative = { width: number; height?: number; key?: string; size?: number }
 
@@ -25,7 +27,10 @@ export type MediaRecord = {
   optimizedAt?: string | Date | null
   isOptimized?: boolean | null
   description?: string | null
+  /** The manager's tags; machineTags are analysis's, removedMachineTags those the manager removed. */
   tags?: string[] | null
+  machineTags?: string[] | null
+  removedMachineTags?: string[] | null
   category?: string | null
   colors?: string[] | null
   objects?: string[] | null
@@ -50,6 +55,8 @@ export type MediaRecord = {
   detectedProjection?: string | null
   panoramaShape?: boolean | null
   projectionChoice?: string | null
+  qualityIssues?: unknown
+  qualityNote?: string | null
 }
 
 const trueFalse = (value: boolean | null | undefined) => (value ? 'true' : 'false') as 'true' | 'false'
@@ -63,6 +70,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
   const variantWidths = (record.derivatives ?? []).map((d) => d.width).filter(Number.isFinite)
   // Only widths that have a WebP rendition too: the AVIF one is offered in its place.
   const avifWidths = (record.avifRenditions ?? []).map((d) => d.width).filter((width) => variantWidths.includes(width))
+  const tags = answeredTags({ manager: record.tags ?? [], machine: record.machineTags ?? [], removed: record.removedMachineTags ?? [] })
   const mapped: MediaFile = {
     id: String(record.id),
     filename,
@@ -82,7 +90,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     optimizedAt: iso(record.optimizedAt),
     isOptimized: trueFalse(record.isOptimized),
     description: record.description ?? null,
-    tags: record.tags ?? [],
+    tags: tags.tags,
     category: record.category ?? null,
     colors: record.colors ?? [],
     objects: record.objects ?? [],
@@ -99,10 +107,14 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
   }
   if (forAdmin) {
     mapped.notes = record.notes ?? null
+    mapped.tagSources = tags.sources
     mapped.status = (record.status as MediaFile['status']) ?? 'pending'
     mapped.processingError = record.processingError ?? null
     mapped.categoryConfidence = record.categoryConfidence ?? null
     mapped.analysisError = record.analysisError ?? null
+    // Not measured yet (processing, or before the quality backfill reached it): none known.
+    mapped.qualityIssues = Array.isArray(record.qualityIssues) ? record.qualityIssues.filter(isQualityIssue) : []
+    mapped.qualityNote = record.qualityNote ?? null
     mapped.suggestion =
       record.suggestedSection && !section && !record.isHidden
         ? { section: record.suggestedSection, room: record.suggestedRoom ?? null, confidence: record.suggestionConfidence ?? 0 }

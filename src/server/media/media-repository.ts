@@ -5,9 +5,10 @@
 // fields below that editors do not own.
 //
 // Who writes what, each through its named functions here, each changing only its own fields:
-// - the pipeline (ingest, the stranded-media sweep, the hash backfill): PIPELINE_FIELDS;
-// - analysis: ANALYSIS_FIELDS; of those, the manager's words (category, description, tags)
-//   only while the manager has not written them, and tags only added, never removed;
+// - the pipeline (ingest, the stranded-media sweep, the hash and quality backfills): PIPELINE_FIELDS;
+// - analysis: ANALYSIS_FIELDS; of those, the manager's words (category, description) only while
+//   the manager has not written them; its tags are its own list (machineTags), never the
+//   manager's, and never one the manager removed (removedMachineTags, written with the manager's tags);
 // - the manager (metadata and section calls, bulk assign, reorder, a deleted duplicate's
 //   carry-over, Payload's edit view): MANAGER_FIELDS.
 // Every write is column-scoped SQL that never puts back a value read earlier, and starts by
@@ -18,9 +19,10 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Payload } from 'payload'
 import type { MediaFile } from '../../lib/api/types'
 import type { Organisation } from '../../lib/duplicate-carry'
+import type { QualityIssue } from '../../lib/quality-issues'
 import type { CarriedField } from '../../lib/schemas/duplicates'
 import type { Projection, ProjectionChoice } from '../../lib/panorama'
-import { mergeTags, normaliseTags } from '../../lib/tags'
+import { managerTagsChange, MAX_TAGS, mergeTags, normaliseTags, type TagsBySource } from '../../lib/tags'
 import { ownTransaction, type SqlSession } from '../db/transaction'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
 import { ADMIN_COLUMNS, MEDIA_JOINS } from './media-sql'
@@ -41,6 +43,8 @@ const PIPELINE_COLUMNS = {
   cropHashes: { column: 'crop_hashes', json: true },
   mirrorHash: { column: 'mirror_hash' },
   regionHashes: { column: 'region_hashes', json: true },
+  qualityIssues: { column: 'quality_issues', json: true },
+  qualityNote: { column: 'quality_note' },
   posterKey: { column: 'poster_key' },
   playbackKey: { column: 'playback_key' },
   publicKey: { column: 'public_key' },
@@ -76,7 +80,7 @@ export const ANALYSIS_FIELDS: readonly string[] = [
   'analyzedAt',
   'analysisError',
   'description',
-  'tags',
+  'machineTags',
   'suggestedSection',
   'suggestedRoom',
   'suggestionConfidence',
@@ -87,10 +91,12 @@ export const MANAGER_FIELDS: readonly string[] = [...Object.keys(MANAGER_COLUMNS
 
 /**
  * Fields Payload's own update (an editor's save) never changes: the pipeline's and analysis's, but
- * the manager's words; and the 360° toggle, set only through the metadata call, which refuses it on a video.
+ * the manager's words; the removed analysis tags (written only with the manager's tags, here); and
+ * the 360° toggle, set only through the metadata call, which refuses it on a video.
  */
 export const EDITOR_READ_ONLY_FIELDS: readonly string[] = [
   ...[...PIPELINE_FIELDS, ...ANALYSIS_FIELDS].filter((field) => !MANAGER_FIELDS.includes(field)),
+  'removedMachineTags',
   'projectionChoice',
 ]
 
@@ -108,6 +114,8 @@ export type PipelineFields = Partial<{
   cropHashes: unknown
   mirrorHash: string | null
   regionHashes: unknown
+  qualityIssues: QualityIssue[]
+  qualityNote: string | null
   posterKey: string | null
   playbackKey: string | null
   publicKey: string | null
@@ -177,7 +185,7 @@ export async function readStoredFile(db: SqlSession, id: string): Promise<Stored
 
 // ── Tags, colours and objects (media_texts) ───────────────────────────────────────────────
 
-type TextPath = 'tags' | 'colors' | 'objects'
+type TextPath = 'tags' | 'machineTags' | 'removedMachineTags' | 'colors' | 'objects'
 
 /** Replaces one list of a record; its media row must be locked by the caller's transaction. */
 async function writeTexts(db: SqlSession, id: string, path: TextPath, values: readonly string[]) {
@@ -189,23 +197,32 @@ async function writeTexts(db: SqlSession, id: string, path: TextPath, values: re
       FROM jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS t(value, position)`)
 }
 
-async function readTags(db: SqlSession, id: string): Promise<string[]> {
-  const rows = await rowsOf<{ text: string }>(
-    db.execute(sql`SELECT text FROM media_texts WHERE parent_id = ${id} AND path = 'tags' ORDER BY "order"`),
+/** A record's tags by source (the media row locked by the caller, so they are the latest). */
+async function readTagsBySource(db: SqlSession, id: string): Promise<TagsBySource> {
+  const rows = await rowsOf<{ path: TextPath; text: string }>(
+    db.execute(sql`SELECT path, text FROM media_texts
+                    WHERE parent_id = ${id} AND path IN ('tags', 'machineTags', 'removedMachineTags') ORDER BY "order"`),
   )
-  return rows.map((row) => row.text)
+  const of = (path: TextPath) => rows.filter((row) => row.path === path).map((row) => row.text)
+  return { manager: of('tags'), machine: of('machineTags'), removed: of('removedMachineTags') }
 }
 
 /**
- * The one writer of a record's tags. `set` replaces them with the manager's list; `add` keeps
- * every tag there and appends the new ones it lacks (src/lib/tags.ts has the rules). The media
- * row must be locked by the caller's transaction, so the tags read are the latest.
+ * The one writer of the manager's tags (src/lib/tags.ts has the rules). `set` is the whole list
+ * the manager saw and saved: analysis's tags missing from it are recorded as removed, so analysis
+ * never writes them again; `add` (a deleted duplicate's carry-over) appends the ones missing.
+ * The media row must be locked by the caller's transaction, so the tags read are the latest.
  */
 async function writeTags(db: SqlSession, id: string, change: { set: readonly string[] } | { add: readonly string[] }) {
-  if ('set' in change) return writeTexts(db, id, 'tags', normaliseTags(change.set))
-  const existing = await readTags(db, id)
-  const merged = mergeTags(existing, change.add)
-  if (merged.length > existing.length) await writeTexts(db, id, 'tags', merged)
+  const current = await readTagsBySource(db, id)
+  if ('add' in change) {
+    const merged = mergeTags(current.manager, change.add)
+    if (merged.length > current.manager.length) await writeTexts(db, id, 'tags', merged)
+    return
+  }
+  const { manager, removed } = managerTagsChange(current, change.set)
+  await writeTexts(db, id, 'tags', manager)
+  if (removed.join('\n') !== current.removed.join('\n')) await writeTexts(db, id, 'removedMachineTags', removed)
 }
 
 /** Locks the media rows of ids (in id order, so two writers never wait for each other); answers those that exist. */
@@ -258,6 +275,18 @@ export async function fillMissingPublicKey(db: SqlSession, id: string, publicKey
   return rowCount(result) > 0
 }
 
+/** The quality backfill: the codes of a photo processed before ingest measured them, only where still unmeasured. */
+export async function fillMissingQuality(
+  db: SqlSession,
+  id: string,
+  { qualityIssues, qualityNote }: { qualityIssues: QualityIssue[]; qualityNote: string | null },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE media SET quality_issues = ${JSON.stringify(qualityIssues)}::jsonb, quality_note = ${qualityNote}
+     WHERE id = ${id} AND quality_issues IS NULL`)
+  return rowCount(result) > 0
+}
+
 // ── Analysis ─────────────────────────────────────────────────────────────────────────────
 
 export type AnalysisResults = {
@@ -275,7 +304,8 @@ export type AnalysisResults = {
  * Analysis's results, in one transaction of its own under the row's lock; false when the
  * record is gone. The category and the description are replaced only while they are still
  * analysis's own (empty, or what analysis last wrote, kept in analysis_category and
- * analysis_description): never over words the manager wrote. Tags are added, never removed.
+ * analysis_description): never over words the manager wrote. Its tags are its own list
+ * (machineTags), apart from the manager's, without those the manager removed.
  */
 export async function writeAnalysisResults(payload: Payload, id: string, results: AnalysisResults): Promise<boolean> {
   return ownTransaction(payload, async (db) => {
@@ -299,7 +329,10 @@ export async function writeAnalysisResults(payload: Payload, id: string, results
       WHERE id = ${id}`)
     await writeTexts(db, id, 'objects', results.objects)
     await writeTexts(db, id, 'colors', results.colors)
-    await writeTags(db, id, { add: results.tags })
+    // Analysis's own tags, apart from the manager's: never one the manager removed.
+    const { removed } = await readTagsBySource(db, id)
+    const gone = new Set(removed)
+    await writeTexts(db, id, 'machineTags', normaliseTags(results.tags).filter((tag) => !gone.has(tag)).slice(0, MAX_TAGS))
     return true
   })
 }

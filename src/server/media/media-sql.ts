@@ -1,6 +1,6 @@
 // The one SELECT that reads media records (the read models, the media repository's read
 // by id), with the Payload document's field names: the shape mapMediaFile() maps.
-// Arrays (tags, colours, objects) live in Payload's media_texts table; a record's section is
+// Arrays (tags by source, colours, objects) live in Payload's media_texts table; a record's section is
 // answered by its key (the spec's section id), from the section row it points at.
 export const MEDIA_COLUMNS = `
   m.id::text AS id,
@@ -20,6 +20,8 @@ export const MEDIA_COLUMNS = `
   m.is_optimized AS "isOptimized",
   m.description,
   COALESCE(a.tags, '{}') AS tags,
+  COALESCE(a.machine_tags, '{}') AS "machineTags",
+  COALESCE(a.removed_machine_tags, '{}') AS "removedMachineTags",
   m.category,
   COALESCE(a.colors, '{}') AS colors,
   COALESCE(a.objects, '{}') AS objects,
@@ -40,6 +42,8 @@ export const MEDIA_COLUMNS = `
 
 export const ADMIN_COLUMNS = `${MEDIA_COLUMNS},
   m.notes,
+  m.quality_issues AS "qualityIssues",
+  m.quality_note AS "qualityNote",
   m.processing_error AS "processingError",
   m.category_confidence::float8 AS "categoryConfidence",
   m.analysis_error AS "analysisError",
@@ -52,6 +56,8 @@ export const MEDIA_JOINS = `
   LEFT JOIN (
     SELECT parent_id,
       array_agg(text ORDER BY "order") FILTER (WHERE path = 'tags') AS tags,
+      array_agg(text ORDER BY "order") FILTER (WHERE path = 'machineTags') AS machine_tags,
+      array_agg(text ORDER BY "order") FILTER (WHERE path = 'removedMachineTags') AS removed_machine_tags,
       array_agg(text ORDER BY "order") FILTER (WHERE path = 'colors') AS colors,
       array_agg(text ORDER BY "order") FILTER (WHERE path = 'objects') AS objects
     FROM media_texts GROUP BY parent_id

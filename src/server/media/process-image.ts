@@ -1,6 +1,7 @@
 // Everything the ingest job makes from an uploaded image, in memory: its upright size,
-// content and perceptual hashes, a tiny placeholder, and the responsive WebP derivatives
-// visitors are served (ARCHITECTURE §5). The job stores the results; this module does no I/O.
+// content and perceptual hashes, a tiny placeholder, the responsive WebP derivatives visitors
+// are served (ARCHITECTURE §5), and its quality codes (quality.ts). The job stores the results;
+// this module does no I/O.
 //
 // Animated GIFs (and animated WebP/PNG) are processed from their first frame: derivatives
 // are still images, the original keeps the animation.
@@ -17,6 +18,7 @@ import { decodeHeif } from './decode-heif'
 import { readProjection, type ProjectionFacts } from './projection'
 import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan } from './render-image'
 import { renderAvif, type AvifRendition } from './render-avif'
+import { measureQuality, QUALITY_SIDE, qualityIssuesOf, type QualityAssessment } from './quality'
 
 export { MAX_IMAGE_PIXELS }
 
@@ -65,6 +67,8 @@ export type ProcessedImage = {
   publicCopy: PublicCopy
   /** Whether it is a 360° panorama, from its XMP, or only looks like one (projection.ts). */
   projection: ProjectionFacts
+  /** The quality problems listing sites reject, from the pixels (quality.ts), and what could not be judged. */
+  quality: QualityAssessment
 }
 
 export type PublicCopy = { data: Buffer; ext: string; contentType: string }
@@ -105,6 +109,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       webp: WEBP,
       hashSourceWidth: GREY_MAX_WIDTH,
       thumbnailSide: THUMBHASH_SIDE,
+      qualitySide: QUALITY_SIDE,
       publicCopy: { format: PUBLIC_COPY_TYPES[format].format, animated },
     })
     const [hashes, preview, projection] = await Promise.all([
@@ -124,6 +129,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       regionHashes: hashes.regions,
       ...preview,
       derivatives: rendered.derivatives.map(({ width, height, data }) => ({ width, height, data, size: data.length })),
+      quality: qualityIssuesOf({ width, height }, measureQuality(rendered.qualitySource!)),
       publicCopy: { data: rendered.publicCopy!, ext: PUBLIC_COPY_TYPES[format].ext, contentType: PUBLIC_COPY_TYPES[format].contentType },
       projection,
     }

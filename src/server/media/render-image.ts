@@ -29,6 +29,8 @@ export type RenderPlan = {
   hashSourceWidth: number
   /** The thumbnail's largest side (RGBA, never enlarged). */
   thumbnailSide: number
+  /** The largest side of the RGB copy the quality measures read (never enlarged); none when absent. */
+  qualitySide?: number
   /** The public copy to make, in the original's own format; none when absent. */
   publicCopy?: PublicCopyPlan
 }
@@ -47,6 +49,8 @@ export type RenderedImage = {
   hashSource: Rendition
   /** RGBA. */
   thumbnail: Rendition
+  /** RGB, when the plan asked for it. */
+  qualitySource: Rendition | null
   /** Encoded in the plan's format; null when the plan asked for none. */
   publicCopy: Buffer | null
 }
@@ -89,7 +93,7 @@ function publicCopy(input, plan) {
   return inSlot(() => PUBLIC_COPY_OUTPUT[format](image.keepIccProfile()).toBuffer())
 }
 handle = async ({ input, plan }) => {
-  if (!plan.derivatives.length) return { value: { derivatives: [], hashSource: null, thumbnail: null, publicCopy: plan.publicCopy ? await publicCopy(input, plan) : null } }
+  if (!plan.derivatives.length) return { value: { derivatives: [], hashSource: null, thumbnail: null, qualitySource: null, publicCopy: plan.publicCopy ? await publicCopy(input, plan) : null } }
   const widest = plan.derivatives[plan.derivatives.length - 1].width
   const { data, info } = await inSlot(() =>
     source(input, plan)
@@ -108,13 +112,14 @@ handle = async ({ input, plan }) => {
     })
   const raw = (image) => image.raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({ data, info: { width: info.width, height: info.height, channels: info.channels } }))
   // Widest first: it takes longest, so the others fill the second core meanwhile.
-  const [derivatives, hashSource, thumbnail, copy] = await Promise.all([
+  const [derivatives, hashSource, thumbnail, copy, qualitySource] = await Promise.all([
     Promise.all([...plan.derivatives].reverse().map(derivative)).then((made) => made.reverse()),
     inSlot(() => raw(open().resize({ width: plan.hashSourceWidth, withoutEnlargement: true }))),
     inSlot(() => raw(open().resize(plan.thumbnailSide, plan.thumbnailSide, { fit: 'inside', withoutEnlargement: true }).ensureAlpha())),
     plan.publicCopy ? publicCopy(input, plan) : null,
+    plan.qualitySide ? inSlot(() => raw(open().resize(plan.qualitySide, plan.qualitySide, { fit: 'inside', withoutEnlargement: true }).removeAlpha())) : null,
   ])
-  return { value: { derivatives, hashSource, thumbnail, publicCopy: copy } }
+  return { value: { derivatives, hashSource, thumbnail, publicCopy: copy, qualitySource } }
 }
 `
 
@@ -124,6 +129,7 @@ type Posted = {
   hashSource: { data: Bytes; info: Rendition['info'] }
   thumbnail: { data: Bytes; info: Rendition['info'] }
   publicCopy: Bytes | null
+  qualitySource: { data: Bytes; info: Rendition['info'] } | null
 }
 
 const renderer = threadPool<{ input: Bytes; plan: RenderPlan }, Posted>({
@@ -138,8 +144,9 @@ const asBuffer = (bytes: Bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, b
 
 /** Renders one image (the caller has checked its type and size); sharp's errors come back as thrown. */
 export async function renderImage(input: Buffer, plan: RenderPlan): Promise<RenderedImage> {
-  const { derivatives, hashSource, thumbnail, publicCopy } = await renderer.run({ input, plan })
+  const { derivatives, hashSource, thumbnail, publicCopy, qualitySource } = await renderer.run({ input, plan })
   return {
+    qualitySource: qualitySource ? { data: asBuffer(qualitySource.data), info: qualitySource.info } : null,
     derivatives: derivatives.map(({ width, height, data }) => ({ width, height, data: asBuffer(data) })),
     hashSource: { data: asBuffer(hashSource.data), info: hashSource.info },
     thumbnail: { data: asBuffer(thumbnail.data), info: thumbnail.info },
