@@ -17,6 +17,7 @@ import { ingestMediaTask } from './jobs/ingest-media'
 import { scanDuplicatesTask } from './jobs/scan-duplicates'
 import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { backfillPublicCopiesTask } from './jobs/backfill-public-copies'
+import { exportListingPackTask } from './jobs/export-listing-pack'
 import { apiEndpoints } from './endpoints'
 import { docAccessEndpoint } from './endpoints/doc-access'
 import { propertiesEndpoints } from './endpoints/properties'
@@ -70,7 +71,7 @@ export default buildConfig({
   ),
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, backupTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, backupTask, exportListingPackTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

@@ -142,3 +142,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300
 /** §9 Notices last 5000 ms and are swiped right to dismiss past 50 px. */
 export const NOTICE_DURATION_MS = 5000
 export const NOTICE_SWIPE_THRESHOLD_PX = 50
+
+/** Not in the spec (listing-ready issue): an export pack's download URL works this long after it is handed out. */
+export const EXPORT_DOWNLOAD_TTL_MS = 15 * 60 * 1000
+/** An export pack's JPEG quality (the channels recompress what they take). */
+export const EXPORT_JPEG_QUALITY = 88

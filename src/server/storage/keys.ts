@@ -15,6 +15,8 @@ export const KEY_PREFIXES = {
   backups: 'backups/',
   /** A backup being written, before its copy to its name (under backups/). */
   backupsIncomplete: 'backups/incomplete/',
+  /** Listing channels' export packs, under their property's id. */
+  exports: 'exports/',
 } as const
 
 /** The prefixes of the objects a media row refers to (what a backup's manifest lists). */
@@ -48,6 +50,8 @@ export const trashKey = (key: string) => `${KEY_PREFIXES.trash}${key}`
 export const untrashedKey = (key: string) => key.slice(KEY_PREFIXES.trash.length)
 export const backupKey = (file: string) => `${KEY_PREFIXES.backups}${file}`
 export const incompleteBackupKey = (file: string) => `${KEY_PREFIXES.backupsIncomplete}${file}`
+/** An export pack: under its property, named by its run (a re-run of the run writes the same key). */
+export const exportPackKey = (propertyId: string, runId: string) => `${KEY_PREFIXES.exports}${propertyId}/${runId}.zip`
 
 const ORIGINAL_KEY = new RegExp(
   `^${KEY_PREFIXES.originals}` +
