@@ -29,8 +29,8 @@ import * as migration_20261126_125600_final_backups from './20261126_125600_fina
 import * as migration_20261126_150000_share_links from './20261126_150000_share_links';
 import * as migration_20261126_150015_public_copies from './20261126_150015_public_copies';
 import * as migration_20261126_150348_embed_origins from './20261126_150348_embed_origins';
-import * as migration_20261126_193832_export_runs from './20261126_193832_export_runs';
 import * as migration_20261126_193900_listing_channels from './20261126_193900_listing_channels';
+import * as migration_20261126_194416_export_runs from './20261126_194416_export_runs';
 
 export const migrations = [
   {
@@ -189,13 +189,13 @@ export const migrations = [
     name: '20261126_150348_embed_origins',
   },
   {
-    up: migration_20261126_193832_export_runs.up,
-    down: migration_20261126_193832_export_runs.down,
-    name: '20261126_193832_export_runs'
-  },
-  {
     up: migration_20261126_193900_listing_channels.up,
     down: migration_20261126_193900_listing_channels.down,
     name: '20261126_193900_listing_channels',
+  },
+  {
+    up: migration_20261126_194416_export_runs.up,
+    down: migration_20261126_194416_export_runs.down,
+    name: '20261126_194416_export_runs'
   },
 ];

@@ -123,6 +123,12 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/share-links': { anonymous: 401, manager: 400 },
   'GET /api/share-links': { anonymous: 401, manager: 200 },
   'DELETE /api/share-links/:id': { anonymous: 401, manager: 404 },
+  // Listing readiness and exports: the channel's photos name no such photo; an export of the
+  // visible photo is queued; a download without its signature is malformed.
+  'GET /api/listing-readiness': { anonymous: 401, manager: 200 },
+  'PUT /api/listing-channels/:channel': { anonymous: 401, manager: 404 },
+  'POST /api/exports': { anonymous: 401, manager: 202 },
+  'GET /api/exports/:runId/download': { anonymous: 401, manager: 400 },
   // Properties: signed-in accounts read them over REST (visitors get them in the pages).
   'GET /api/properties/count': { anonymous: 403, manager: 200 },
   'POST /api/properties': { anonymous: 403, manager: 400 },

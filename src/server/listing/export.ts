@@ -26,7 +26,7 @@ import { putObject } from '../storage/put-object'
 import { channelPhotos } from './photos'
 import { writePack } from './write-pack'
 
-export const EXPORT_TASK = 'export-listing-pack'
+export const EXPORT_TASK = 'exportListingPack'
 export const EXPORT_RETRIES = 1
 
 export type ExportDetail = { channel: Channel; sectionKeys: string[] | null }
