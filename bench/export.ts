@@ -74,7 +74,7 @@ async function runPack(files: string[], out: string) {
 /** Child: the plain loop, sharp resize then a zip entry, one photo after the other. */
 async function runLoop(files: string[], out: string) {
   const zip = new ZipFile()
-  const written = new Promise((resolve, reject) => zip.outputStream.pipe(createWriteStream(out)).on('close', resolve).on('error', reject))
+  const written = new Promise<void>((resolve, reject) => zip.outputStream.pipe(createWriteStream(out)).on('close', () => resolve()).on('error', reject))
   for (const [index, file] of files.entries()) {
     const size = exportSize(WIDTH, HEIGHT, LISTING_RULES.airbnb.recommendedSize.size)
     const bytes = await sharp(file).rotate().resize({ ...size, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: EXPORT_JPEG_QUALITY }).toBuffer()

@@ -29,8 +29,11 @@ export type ReadinessInput = {
   channel: Channel
   /** The photos going to the channel, in tour order (the cover first). */
   photos: ListingPhoto[]
-  /** Every room the property names on any of its photos (hidden ones too): Airbnb wants each shown. */
-  rooms: string[]
+  /**
+   * Every room the property names on any of its photos (hidden ones too), with those photos:
+   * Airbnb wants each room shown, and a room without a photo in the set links to its others.
+   */
+  rooms: Array<{ name: string; mediaIds: string[] }>
   /** The duplicate engine's groups, as media ids best first. */
   duplicateGroups: string[][]
 }
@@ -134,13 +137,19 @@ export function checkReadiness({ channel, photos, rooms, duplicateGroups }: Read
         'Every photo is in a room.'),
     )
     const shown = new Set(photos.map((photo) => roomKey(photo.room)))
-    const named = new Map<string, string>()
-    for (const room of rooms) if (roomKey(room) && !named.has(roomKey(room)!)) named.set(roomKey(room)!, room.trim())
+    const named = new Map<string, { name: string; mediaIds: string[] }>()
+    for (const room of rooms) {
+      const key = roomKey(room.name)
+      if (!key) continue
+      const known = named.get(key)
+      if (known) known.mediaIds.push(...room.mediaIds)
+      else named.set(key, { name: room.name.trim(), mediaIds: [...room.mediaIds] })
+    }
     const empty = [...named].filter(([key]) => !shown.has(key)).map(([, room]) => room)
     out.push(
       result('rooms_with_photos', empty.length > 0, rules.roomTour.severity,
-        empty.length === 1 ? `The ${empty[0]} has no photo.` : `${empty.length} rooms have no photo: ${empty.join(', ')}.`,
-        'Every room has a photo.'),
+        empty.length === 1 ? `The ${empty[0].name} has no photo.` : `${empty.length} rooms have no photo: ${empty.map((room) => room.name).join(', ')}.`,
+        'Every room has a photo.', empty.flatMap((room) => room.mediaIds)),
     )
   }
   if (rules.perRoomType) {

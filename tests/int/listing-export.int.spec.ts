@@ -99,7 +99,8 @@ describe('listing readiness', () => {
     expect(airbnb.status).toBe(200)
     expect(airbnb.body).toMatchObject({ channel: 'airbnb', ready: false, cover: { mediaId: ids.living, crops: [{ name: '1:1' }, { name: '16:9' }] } })
     const airbnbRules = Object.fromEntries(airbnb.body.rules.map((rule: { id: string }) => [rule.id, rule]))
-    expect(airbnbRules.rooms_with_photos).toEqual({ id: 'rooms_with_photos', status: 'fail', message: 'The Upstairs bathroom has no photo.', mediaIds: [] })
+    // The room's hidden photo is what the link shows: making it visible fixes the rule.
+    expect(airbnbRules.rooms_with_photos).toEqual({ id: 'rooms_with_photos', status: 'fail', message: 'The Upstairs bathroom has no photo.', mediaIds: [ids.bath] })
     expect(airbnbRules.min_photos).toMatchObject({ status: 'fail', message: 'Airbnb needs at least 5 photos: 4 are visible. Make 1 more visible.' })
     expect(airbnbRules.min_size).toEqual({ id: 'min_size', status: 'warn', message: '1 photo is below 1024×683.', mediaIds: [ids.kitchen] })
 

@@ -129,10 +129,16 @@ describe('channel rules', () => {
       message: "1 photo is not in a room: Airbnb's photo tour needs every photo assigned to one.",
       mediaIds: [loose.id],
     })
-    const rooms = ['Living room', 'Upstairs bathroom', 'living ROOM']
-    expect(rule({ channel: 'airbnb', photos: [photo()], rooms }, 'rooms_with_photos')).toMatchObject({
+    const rooms = [
+      { name: 'Living room', mediaIds: ['a'] },
+      { name: 'Upstairs bathroom', mediaIds: ['hidden-bath'] },
+      { name: 'living ROOM', mediaIds: ['b'] },
+    ]
+    expect(rule({ channel: 'airbnb', photos: [photo()], rooms }, 'rooms_with_photos')).toEqual({
+      id: 'rooms_with_photos',
       status: 'fail',
       message: 'The Upstairs bathroom has no photo.',
+      mediaIds: ['hidden-bath'],
     })
     expect(rule({ channel: 'airbnb', photos: [photo(), photo({ room: 'upstairs Bathroom' })], rooms }, 'rooms_with_photos').status).toBe('pass')
   })

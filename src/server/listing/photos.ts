@@ -18,8 +18,8 @@ export type ChannelPhoto = MediaFile & { roomType: RoomType | null; sourceKey: s
 
 export type ChannelPhotos = {
   photos: ChannelPhoto[]
-  /** Every room the property names on any photo, hidden ones too. */
-  rooms: string[]
+  /** Every room the property names on any photo, hidden ones too, with those photos. */
+  rooms: Array<{ name: string; mediaIds: string[] }>
   /** The duplicate engine's open groups, ids best first. */
   duplicateGroups: string[][]
   choice: ChannelChoice
@@ -40,9 +40,9 @@ export async function channelPhotos(
         FROM media m ${raw(MEDIA_JOINS)}
        WHERE m.property_id = ${scope} AND ${raw(PUBLIC_MEDIA_SQL)} AND m.file_type = 'image' AND sec.key IS NOT NULL
          AND (${sectionKeys ?? null}::text[] IS NULL OR sec.key = ANY(${sectionKeys ?? null}::text[]))`,
-    db.query<{ room: string }>`
-      SELECT DISTINCT ON (lower(btrim(room))) btrim(room) AS room FROM media
-       WHERE property_id = ${scope} AND btrim(coalesce(room, '')) <> '' ORDER BY lower(btrim(room)), room`,
+    db.query<{ name: string; media_ids: string[] }>`
+      SELECT min(btrim(room)) AS name, array_agg(id::text ORDER BY sort_order, id) AS media_ids FROM media
+       WHERE property_id = ${scope} AND btrim(coalesce(room, '')) <> '' GROUP BY lower(btrim(room)) ORDER BY 1`,
     db.query<{ members: string[] }>`
       SELECT array_agg(gm.media_id::text ORDER BY gm.position) AS members
         FROM duplicate_groups g JOIN duplicate_group_members gm ON gm.group_id = g.id
@@ -65,5 +65,5 @@ export async function channelPhotos(
   const photos = chosen ? tour.filter((photo) => chosen.has(photo.id)) : tour
   const cover = choice.coverId ? photos.findIndex((photo) => photo.id === choice.coverId) : -1
   if (cover > 0) photos.unshift(...photos.splice(cover, 1))
-  return { photos, rooms: roomRows.map((row) => row.room), duplicateGroups: groupRows.map((row) => row.members), choice }
+  return { photos, rooms: roomRows.map((row) => ({ name: row.name, mediaIds: row.media_ids })), duplicateGroups: groupRows.map((row) => row.members), choice }
 }
