@@ -8,7 +8,6 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Readable } from 'node:stream'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { checkReadiness } from '../../lib/listing-readiness'
@@ -76,9 +75,9 @@ export async function startExport(
   return run
 }
 
-async function readSource(store: ObjectStore, key: string): Promise<Readable | null> {
+async function readSource(store: ObjectStore, key: string): Promise<Buffer | null> {
   const object = await getObject({ store, key })
-  return (object?.Body as Readable | undefined) ?? null
+  return object?.Body ? Buffer.from(await object.Body.transformToByteArray()) : null
 }
 
 /** The export task's work for a run: idempotent (a run no longer running is left as it is). */

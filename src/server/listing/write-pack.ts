@@ -1,10 +1,10 @@
 // An export pack's zip (listing-ready issue, item 4): the channel's photos in tour order,
 // resized to fit its recommended size (never upscaled), re-encoded as JPEG with no metadata
 // (sharp writes none unless asked: no EXIF location, camera or serial), named 01-living-room.jpg…,
-// plus captions.csv and README.txt. The zip streams to `out` entry by entry (yazl), so at most a
-// photo or two are in memory whatever the pack's size. A photo that cannot be read or decoded is
+// plus captions.csv and README.txt. The zip streams to `out` entry by entry (yazl), so only the
+// photo being resized (its file and its JPEG) is in memory whatever the pack's size. A photo that cannot be read or decoded is
 // left out and reported in the README, never fatal.
-import type { Readable, Writable } from 'node:stream'
+import type { Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import sharp from 'sharp'
 import { ZipFile } from 'yazl'
@@ -12,6 +12,9 @@ import { EXPORT_JPEG_QUALITY } from '../../lib/constants'
 import { cutCaption, exportSize, packFileName, type ListingReadiness } from '../../lib/listing-readiness'
 import { LISTING_RULES, type Channel } from '../../lib/listing-rules'
 import type { ChannelPhoto } from './photos'
+
+/** Photos read and resized at once (see writePack). */
+const PHOTOS_IN_FLIGHT = 2
 
 export type PackPhoto = Pick<ChannelPhoto, 'id' | 'width' | 'height' | 'room' | 'roomType' | 'description' | 'originalFilename' | 'sourceKey'>
 
@@ -40,7 +43,7 @@ export async function writePack({
   photos: PackPhoto[]
   readiness: ListingReadiness
   /** The photo's bytes (its public copy, else its original); null when the store has none. */
-  read: (key: string) => Promise<Readable | null>
+  read: (key: string) => Promise<Buffer | null>
   out: Writable
   propertyName: string
   onPhoto?: (done: number) => void | Promise<void>
@@ -53,27 +56,39 @@ export async function writePack({
   const captionLimit = rules.captionMax?.length ?? null
   const csv = ['order,file,room_type,caption,note']
   const failed: PackResult['failed'] = []
-  let position = 0
-  for (const [index, photo] of photos.entries()) {
-    const name = packFileName(position + 1, photos.length, labelOf(photo, channel))
-    try {
+  // The next photo is read and resized while this one is added: JPEG decoding runs on one core,
+  // so two photos in flight use a second core; entries still go into the zip in tour order.
+  const resized = (photo: PackPhoto): Promise<{ bytes: Buffer } | { error: unknown }> =>
+    (async () => {
       const source = await read(photo.sourceKey)
       if (!source) throw new Error('its file is missing from the store')
       const size = photo.width && photo.height ? exportSize(photo.width, photo.height, rules.recommendedSize.size) : null
-      const resize = sharp({ failOn: 'error' })
+      // Baseline JPEG: the channels re-encode what they take, and progressive costs time for nothing.
+      return sharp(source, { failOn: 'error' })
         .rotate()
         .resize({ width: size?.width, height: size?.height, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: EXPORT_JPEG_QUALITY, progressive: true, mozjpeg: false })
-      source.on('error', (error) => resize.destroy(error))
-      const bytes = await source.pipe(resize).toBuffer()
+        .jpeg({ quality: EXPORT_JPEG_QUALITY })
+        .toBuffer()
+    })().then(
+      (bytes) => ({ bytes }),
+      (error: unknown) => ({ error }),
+    )
+  const inFlight = photos.slice(0, PHOTOS_IN_FLIGHT).map(resized)
+  let position = 0
+  for (const [index, photo] of photos.entries()) {
+    const outcome = await inFlight.shift()!
+    if (index + PHOTOS_IN_FLIGHT < photos.length) inFlight.push(resized(photos[index + PHOTOS_IN_FLIGHT]))
+    if ('error' in outcome) {
+      const { error } = outcome
+      failed.push({ id: photo.id, name: photo.originalFilename, reason: error instanceof Error ? error.message : String(error) })
+    } else {
       position++
+      const name = packFileName(position, photos.length, labelOf(photo, channel))
       // JPEG does not deflate: stored entries cost no CPU.
-      zip.addBuffer(bytes, name, { compress: false, mtime: now })
+      zip.addBuffer(outcome.bytes, name, { compress: false, mtime: now })
       const { caption, cut } = cutCaption(photo.description, captionLimit)
       const note = cut ? `caption cut to ${captionLimit} characters (was ${photo.description!.trim().length})` : ''
       csv.push([position, name, photo.roomType ? rules.roomWords[photo.roomType] : '', caption, note].map(csvField).join(','))
-    } catch (error) {
-      failed.push({ id: photo.id, name: photo.originalFilename, reason: error instanceof Error ? error.message : String(error) })
     }
     await onPhoto(index + 1)
   }
