@@ -13,6 +13,8 @@ import { poolOf } from '../../src/server/db/pool'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { exportDownloadUrl } from '../../src/server/listing/download'
 import { propertyScopeById } from '../../src/server/properties/default-property'
+import { headObject } from '../../src/server/storage/head-object'
+import { exportPackKey } from '../../src/server/storage/keys'
 import { putObject } from '../../src/server/storage/put-object'
 import { startTestHost, type TestHost } from '../helpers/host'
 import { HttpClient, managerClient } from '../helpers/http-client'
@@ -133,8 +135,13 @@ describe('listing readiness', () => {
 
 describe('an export pack', () => {
   it('is written by a job and downloaded: tour order, channel size, no location or camera data, captions and README', async () => {
+    // A pack whose run is gone (runs are kept a day) is removed by the next export.
+    const home = (await pool.query(`SELECT id::text AS id FROM properties WHERE is_default`)).rows[0].id
+    const stale = exportPackKey(home, crypto.randomUUID())
+    await putObject({ key: stale, body: Buffer.from('old pack'), contentType: 'application/zip' })
     const started = await admin.call('POST', '/api/exports', { json: { channel: 'vrbo' } })
     expect(started.status).toBe(200)
+    expect(await headObject({ key: stale })).toBeNull()
     expect(started.body).toMatchObject({ status: 'done', channel: 'vrbo', photos: 3 })
     expect(started.body.failed).toEqual([{ id: ids.dining, name: expect.any(String), reason: 'its file is missing from the store' }])
     const response = await fetch(`${host.url}${pathOf(started.body.downloadUrl)}`, {
@@ -172,7 +179,6 @@ describe('an export pack', () => {
     // The run's status hands out a fresh URL too.
     const run = await admin.call('GET', `/api/runs/${started.body.runId}`)
     expect(run.body).toMatchObject({ kind: 'export', status: 'done', result: { file: started.body.file, downloadUrl: expect.stringContaining('/download?') } })
-    const home = (await pool.query(`SELECT id::text AS id FROM properties WHERE is_default`)).rows[0].id
     // The pack's storage key is never in an answer.
     expect(JSON.stringify(run.body)).not.toContain(`exports/${home}`)
 

@@ -20,7 +20,9 @@ import { findRun, type RunRecord } from '../runs/run'
 import { startOrJoinRun } from '../runs/start-or-join-run'
 import { getObject } from '../storage/get-object'
 import { appStore, type ObjectStore } from '../storage/index'
-import { exportPackKey } from '../storage/keys'
+import { deleteObjects } from '../storage/delete-objects'
+import { exportPackKey, exportPackPrefix } from '../storage/keys'
+import { listObjects } from '../storage/list-objects'
 import { putObject } from '../storage/put-object'
 import { channelPhotos } from './photos'
 import { writePack } from './write-pack'
@@ -80,6 +82,21 @@ async function readSource(store: ObjectStore, key: string): Promise<Buffer | nul
   return object?.Body ? Buffer.from(await object.Body.transformToByteArray()) : null
 }
 
+/**
+ * Removes the property's packs whose run is gone (finished runs are kept a day, and a pack is
+ * reached only through its run): each export tidies up before it writes its own.
+ */
+export async function pruneExportPacks(pool: Pool, scope: PropertyScope, { store = appStore() }: { store?: ObjectStore } = {}): Promise<void> {
+  const keys = [...(await listObjects({ store, prefix: exportPackPrefix(scope.id) })).keys()]
+  if (!keys.length) return
+  const runIds = keys.map((key) => key.slice(exportPackPrefix(scope.id).length).replace(/\.zip$/, ''))
+  const { rows } = await propertyDb(pool, scope).query<{ id: string }>`
+    SELECT id::text AS id FROM runs WHERE property_id = ${scope} AND kind = 'export' AND id::text = ANY(${runIds}::text[])`
+  const kept = new Set(rows.map((row) => row.id))
+  const gone = keys.filter((_, index) => !kept.has(runIds[index]))
+  if (gone.length) await deleteObjects({ store, keys: gone })
+}
+
 /** The export task's work for a run: idempotent (a run no longer running is left as it is). */
 export async function executeExport(payload: Payload, pool: Pool, runId: string, { store = appStore() }: { store?: ObjectStore } = {}): Promise<void> {
   const run = await findRun(pool, runId)
@@ -90,6 +107,7 @@ export async function executeExport(payload: Payload, pool: Pool, runId: string,
   const set = await channelPhotos(pool, scope, channel, { sectionKeys: sectionKeys ?? undefined })
   if (!set.photos.length) return failRun(pool, runId, 'There are no visible photos to export any more.', 422)
   const readiness = checkReadiness({ channel, photos: set.photos, rooms: set.rooms, duplicateGroups: set.duplicateGroups })
+  await pruneExportPacks(pool, scope, { store }).catch((error: unknown) => payload.logger.warn({ err: error, msg: 'Could not remove old export packs' }))
   const property = await payload.findByID({ collection: 'properties', id: scope.id, depth: 0 }).catch(() => null)
   const file = `${scope.slug}-${channel}-${new Date().toISOString().slice(0, 10)}.zip`
   const key = exportPackKey(scope.id, runId)

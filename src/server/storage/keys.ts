@@ -51,7 +51,9 @@ export const untrashedKey = (key: string) => key.slice(KEY_PREFIXES.trash.length
 export const backupKey = (file: string) => `${KEY_PREFIXES.backups}${file}`
 export const incompleteBackupKey = (file: string) => `${KEY_PREFIXES.backupsIncomplete}${file}`
 /** An export pack: under its property, named by its run (a re-run of the run writes the same key). */
-export const exportPackKey = (propertyId: string, runId: string) => `${KEY_PREFIXES.exports}${propertyId}/${runId}.zip`
+export const exportPackKey = (propertyId: string, runId: string) => `${exportPackPrefix(propertyId)}${runId}.zip`
+/** Where a property's export packs are. */
+export const exportPackPrefix = (propertyId: string) => `${KEY_PREFIXES.exports}${propertyId}/`
 
 const ORIGINAL_KEY = new RegExp(
   `^${KEY_PREFIXES.originals}` +
