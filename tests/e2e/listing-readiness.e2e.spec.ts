@@ -1,6 +1,7 @@
 // Listing readiness (listing-ready issue, item 3): the manager opens the panel in Media Gallery
 // Pro, reads why the property is not ready for Vrbo, and a failing rule's link narrows the grid
 // to exactly the photos it names (the visible photos below 1024×683); "Show all" brings the rest back.
+// The manager then sends only a selected photo to Vrbo, and every visible photo again.
 import { expect, test } from '@playwright/test'
 import { openGallery, signIn } from '../helpers/e2e-admin'
 import { ensurePublicSeed, type PublicMedia } from '../helpers/public-seed'
@@ -36,4 +37,14 @@ test("a failing rule's link filters the grid to the photos concerned", async ({ 
   await page.getByTestId('rule-filter').getByRole('button', { name: 'Show all' }).click()
   await expect(page.getByTestId('rule-filter')).toHaveCount(0)
   await expect.poll(() => cards.count()).toBeGreaterThan(small.length)
+
+  // The channel's own photos, from the grid's selection; then every visible photo again.
+  await page.getByPlaceholder('Search photos by description, objects, or filename...').fill('pub-main-1.jpg')
+  await page.getByRole('button', { name: 'Select', exact: true }).click()
+  await page.getByRole('button', { name: 'Select pub-main-1.jpg' }).click()
+  await panel.getByRole('button', { name: 'Send only the 1 selected' }).click()
+  await expect(panel.getByTestId('channel-choice')).toHaveText('1 chosen photo goes to Vrbo')
+  await expect(panel.locator('[data-rule="min_photos"]')).toContainText('Vrbo needs at least 6 photos: 1 is visible. Make 5 more visible.')
+  await panel.getByRole('button', { name: 'Send every visible photo' }).click()
+  await expect(panel.getByTestId('channel-choice')).toHaveText('Every visible photo goes to Vrbo')
 })

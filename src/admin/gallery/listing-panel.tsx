@@ -1,11 +1,13 @@
 // The Listing readiness panel of Media Gallery Pro (listing-ready issue, item 3): one tab per
 // channel (Airbnb, Vrbo, Booking.com, Google), each rule with its status and what to fix, a link
 // that narrows the grid to the photos concerned, the cover with the crops the channel makes of
-// it, and (for managers) the channel's export pack.
+// it, and (for managers) the photos and cover chosen for the channel, from the grid's selection,
+// and the channel's export pack.
 'use client'
 import { useState } from 'react'
 import { useNotify } from '@/components/notices'
-import { useExportPack, useListingReadiness } from '@/lib/api/listing'
+import { ApiError } from '@/lib/api/client'
+import { useExportPack, useListingReadiness, useSaveChannelChoice, type ReadinessAnswer } from '@/lib/api/listing'
 import type { MediaFile } from '@/lib/api/types'
 import type { RuleResult } from '@/lib/listing-readiness'
 import { CHANNELS, LISTING_RULES, type Channel } from '@/lib/listing-rules'
@@ -22,6 +24,8 @@ type Props = {
   mediaVersion: unknown
   /** Narrows the grid to these photos, under this label. */
   onShowPhotos: (ids: string[], label: string) => void
+  /** The photos selected in the grid (select mode): what a channel's choice is made of. */
+  selectedIds: string[]
 }
 
 export function ListingPanel(props: Props) {
@@ -36,7 +40,7 @@ export function ListingPanel(props: Props) {
   )
 }
 
-function ListingTabs({ files, mediaVersion, onShowPhotos }: Props) {
+function ListingTabs({ files, mediaVersion, onShowPhotos, selectedIds }: Props) {
   const [channel, setChannel] = useState<Channel>('airbnb')
   return (
     <div style={{ display: 'grid', gap: 8 }}>
@@ -58,13 +62,13 @@ function ListingTabs({ files, mediaVersion, onShowPhotos }: Props) {
         ))}
       </div>
       <div role="tabpanel" id="listing-tabpanel" aria-labelledby={`listing-tab-${channel}`}>
-        <ChannelReadiness key={channel} channel={channel} files={files} mediaVersion={mediaVersion} onShowPhotos={onShowPhotos} />
+        <ChannelReadiness key={channel} channel={channel} files={files} mediaVersion={mediaVersion} onShowPhotos={onShowPhotos} selectedIds={selectedIds} />
       </div>
     </div>
   )
 }
 
-function ChannelReadiness({ channel, files, mediaVersion, onShowPhotos }: Props & { channel: Channel }) {
+function ChannelReadiness({ channel, files, mediaVersion, onShowPhotos, selectedIds }: Props & { channel: Channel }) {
   const readiness = useListingReadiness(channel, mediaVersion)
   const mayExport = useMay('export')
   const pack = useExportPack()
@@ -123,9 +127,48 @@ function ChannelReadiness({ channel, files, mediaVersion, onShowPhotos }: Props 
           </div>
         </figure>
       )}
+      {mayExport && <ChannelChoice channel={channel} choice={readiness.data.choice} selectedIds={selectedIds} />}
       {mayExport && (
         <button type="button" className={`${styles.button} ${styles.primary}`} onClick={download} disabled={pack.isPending} style={{ justifySelf: 'start' }}>
           {pack.isPending ? 'Preparing the pack…' : `Download ${name} pack`}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Which photos go to the channel and its cover: made from the grid's selection. */
+function ChannelChoice({ channel, choice, selectedIds }: { channel: Channel; choice: ReadinessAnswer['choice']; selectedIds: string[] }) {
+  const save = useSaveChannelChoice(channel)
+  const notify = useNotify()
+  const name = LISTING_RULES[channel].name
+  const apply = (next: ReadinessAnswer['choice']) =>
+    save.mutate(next, {
+      onError: (error) =>
+        notify({ title: 'Error', description: (error instanceof ApiError && error.serverMessage) || error.message, variant: 'destructive' }),
+    })
+  const count = selectedIds.length
+  return (
+    <div className={styles.toolbar} aria-label={`Photos for ${name}`} role="group">
+      <span className={styles.hint} data-testid="channel-choice">
+        {choice.mediaIds ? `${choice.mediaIds.length} chosen photo${choice.mediaIds.length === 1 ? ' goes' : 's go'} to ${name}` : `Every visible photo goes to ${name}`}
+        {choice.coverId ? ', with a chosen cover' : ''}
+      </span>
+      <button
+        type="button"
+        className={styles.button}
+        disabled={!count || save.isPending}
+        onClick={() => apply({ mediaIds: selectedIds, coverId: choice.coverId && selectedIds.includes(choice.coverId) ? choice.coverId : null })}
+        title={count ? undefined : 'Select photos in the grid first'}
+      >
+        Send only the {count || ''} selected
+      </button>
+      <button type="button" className={styles.button} disabled={count !== 1 || save.isPending} onClick={() => apply({ ...choice, coverId: selectedIds[0] })}>
+        Make the selected photo the cover
+      </button>
+      {(choice.mediaIds || choice.coverId) && (
+        <button type="button" className={styles.button} disabled={save.isPending} onClick={() => apply({ mediaIds: null, coverId: null })}>
+          Send every visible photo
         </button>
       )}
     </div>

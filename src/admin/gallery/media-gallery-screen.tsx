@@ -137,6 +137,7 @@ function GalleryScreen({ username }: { username: string }) {
   const tags = useMemo(() => tagsOf(all), [all])
   const hiddenCount = useMemo(() => all.filter((file) => file.isHidden === 'true').length, [all])
   const selection = useMemo(() => (selected.size ? all.filter((file) => selected.has(file.id)) : EMPTY), [all, selected])
+  const selectedIds = useMemo(() => selection.map((file) => file.id), [selection])
   const tagsFile = tagsFileId ? (all.find((file) => file.id === tagsFileId) ?? null) : null
 
   const chooseSection = useCallback((section: string) => {
@@ -224,7 +225,7 @@ function GalleryScreen({ username }: { username: string }) {
         />
         <FilterBar filters={filters} onChange={setFilters} categories={categories} tags={tags} />
         {mayPlace && <SuggestionsBar files={all} sections={sections} />}
-        <ListingPanel files={all} mediaVersion={mediaQuery.dataUpdatedAt} onShowPhotos={showRulePhotos} />
+        <ListingPanel files={all} mediaVersion={mediaQuery.dataUpdatedAt} onShowPhotos={showRulePhotos} selectedIds={selectedIds} />
 
         <section aria-labelledby="media-gallery-title" style={{ display: 'grid', gap: 12 }}>
           <div className={styles.galleryHead}>

@@ -39,3 +39,14 @@ export function useExportPack() {
     },
   })
 }
+
+/** PUT /api/listing-channels/{channel}: which photos go to the channel (null: every visible one) and its cover. */
+export function useSaveChannelChoice(channel: Channel) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (choice: ReadinessAnswer['choice']) => {
+      await apiRequest('PUT', `/api/listing-channels/${channel}`, choice)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.listing.readiness(channel) }),
+  })
+}
