@@ -19,6 +19,7 @@ import { backfillDuplicateHashesTask } from './jobs/backfill-duplicate-hashes'
 import { backfillPublicCopiesTask } from './jobs/backfill-public-copies'
 import { backfillAvifRenditionsTask, makeAvifRenditionsTask } from './jobs/make-avif-renditions'
 import { backfillQualityIssuesTask } from './jobs/backfill-quality-issues'
+import { exportListingPackTask } from './jobs/export-listing-pack'
 import { apiEndpoints } from './endpoints'
 import { docAccessEndpoint } from './endpoints/doc-access'
 import { propertiesEndpoints } from './endpoints/properties'
@@ -74,7 +75,7 @@ export default buildConfig({
   ),
   endpoints: apiEndpoints,
   // Run by the worker loop the server starts (src/server/jobs/worker.ts), not by a cron.
-  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, makeAvifRenditionsTask, backfillAvifRenditionsTask, backfillQualityIssuesTask, backupTask], deleteJobOnComplete: true },
+  jobs: { tasks: [ingestMediaTask, analyzeMediaTask, scanDuplicatesTask, backfillDuplicateHashesTask, backfillPublicCopiesTask, makeAvifRenditionsTask, backfillAvifRenditionsTask, backfillQualityIssuesTask, backupTask, exportListingPackTask], deleteJobOnComplete: true },
   db: postgresAdapter({
     pool: { connectionString: env.DATABASE_URL, max: 20 },
     idType: 'uuid',

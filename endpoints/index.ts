@@ -7,6 +7,7 @@ import { analysisEndpoints } from './analysis'
 import { authEndpoints } from './auth'
 import { backupEndpoints } from './backup'
 import { duplicatesEndpoints } from './duplicates'
+import { listingEndpoints } from './listing'
 import { mediaFileReads, mediaFilesEndpoints } from './media-files'
 import { metricsEndpoints } from './metrics'
 import { objectsEndpoints } from './objects'
@@ -25,6 +26,7 @@ export const apiEndpoints: Endpoint[] = [
   ...duplicatesEndpoints,
   ...backupEndpoints,
   ...shareLinksEndpoints,
+  ...listingEndpoints,
 ]
 
 /** The reads answered from prepared, precompressed bodies (their endpoints are in apiEndpoints too). */

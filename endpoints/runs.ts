@@ -1,13 +1,14 @@
 // Runs (ARCHITECTURE §10): GET /api/runs/{id}, one run's state and real progress, and
-// GET /api/runs?kind=analysis|duplicates|backup|restore&limit=N, the latest runs of a kind,
-// newest first. Any signed-in role may ask; a run is shown only to accounts that may start
+// GET /api/runs?kind=analysis|duplicates|backup|restore|export&limit=N, the latest runs of a kind,
+// newest first (a finished export's result carries a fresh downloadUrl). Any signed-in role may ask; a run is shown only to accounts that may start
 // its kind (RUN_KIND_ACTIONS: analysis, scan, backup, restore), else 403. Served as the
 // `runs` collection's own endpoints (they come before Payload's default find and findByID).
 import { runParamsSchema, runsQuerySchema } from '../src/lib/schemas/runs'
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseParams, parseQuery } from '../src/server/http/endpoint'
 import { notFound } from '../src/server/http/errors'
-import { findRun, latestRuns, publicRun } from '../src/server/runs/run'
+import { findRun, latestRuns } from '../src/server/runs/run'
+import { exportRunAnswer } from '../src/server/listing/download'
 import { RUN_KIND_ACTIONS } from '../src/server/auth/access'
 import { requireMay } from '../src/server/auth/request-access'
 import { scopeRequest } from '../src/server/properties/request-property'
@@ -19,7 +20,7 @@ export const runsEndpoints = [
     const { kind, limit } = parseQuery(req, runsQuerySchema)
     requireMay(req, RUN_KIND_ACTIONS[kind])
     const runs = await latestRuns(poolOf(req.payload), kind, await scopeRequest(req), limit, { checkAbandoned: true })
-    return Response.json(runs.map(publicRun), { headers: NO_STORE })
+    return Response.json(runs.map((run) => exportRunAnswer(req, run)), { headers: NO_STORE })
   }),
 
   endpoint('get', '/:id', 'view-hidden', async (req) => {
@@ -28,6 +29,6 @@ export const runsEndpoints = [
     // Another property's run is no run here.
     if (!run || run.propertyId !== (await scopeRequest(req))) throw notFound('There is no such run (finished runs are kept for a day).')
     requireMay(req, RUN_KIND_ACTIONS[run.kind])
-    return Response.json(publicRun(run), { headers: NO_STORE })
+    return Response.json(exportRunAnswer(req, run), { headers: NO_STORE })
   }),
 ]

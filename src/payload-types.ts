@@ -113,6 +113,7 @@ export interface Config {
       backfillAvifRenditions: TaskBackfillAvifRenditions;
       backfillQualityIssues: TaskBackfillQualityIssues;
       backup: TaskBackup;
+      exportListingPack: TaskExportListingPack;
       inline: {
         input: unknown;
         output: unknown;
@@ -434,7 +435,7 @@ export interface GallerySection {
 export interface Run {
   id: string;
   property?: (string | null) | Property;
-  kind: 'analysis' | 'duplicates' | 'backup' | 'restore';
+  kind: 'analysis' | 'duplicates' | 'backup' | 'restore' | 'export';
   status: 'running' | 'done' | 'failed';
   /**
    * Work done so far (photos, files examined).
@@ -558,7 +559,8 @@ export interface PayloadJob {
           | 'makeAvifRenditions'
           | 'backfillAvifRenditions'
           | 'backfillQualityIssues'
-          | 'backup';
+          | 'backup'
+          | 'exportListingPack';
         taskID: string;
         input?:
           | {
@@ -603,6 +605,7 @@ export interface PayloadJob {
         | 'backfillAvifRenditions'
         | 'backfillQualityIssues'
         | 'backup'
+        | 'exportListingPack'
       )
     | null;
   queue?: string | null;
@@ -1001,6 +1004,16 @@ export interface TaskBackup {
     kind?: string | null;
     runId?: string | null;
     propertyId?: string | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExportListingPack".
+ */
+export interface TaskExportListingPack {
+  input: {
+    runId: string;
   };
   output?: unknown;
 }

@@ -149,3 +149,8 @@ export const NOTICE_SWIPE_THRESHOLD_PX = 50
  */
 export const PANORAMA_MIN_WIDTH = 4000
 export const PANORAMA_RATIO_SLACK_PX = 2
+
+/** Not in the spec (listing-ready issue): an export pack's download URL works this long after it is handed out. */
+export const EXPORT_DOWNLOAD_TTL_MS = 15 * 60 * 1000
+/** An export pack's JPEG quality (the channels recompress what they take). */
+export const EXPORT_JPEG_QUALITY = 88

@@ -89,3 +89,6 @@ export function typeCounts(files: MediaFile[]) {
   for (const file of files) if (file.fileType === 'image') images++
   return { all: files.length, image: images, video: files.length - images }
 }
+
+/** The photos a listing rule names (the readiness panel's links): only those, in the list's order. */
+export const filterByIds = (files: MediaFile[], ids: ReadonlySet<string> | null) => (ids ? files.filter((file) => ids.has(file.id)) : files)

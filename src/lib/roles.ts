@@ -31,6 +31,7 @@ export const ACTIONS = [
   'backup',
   'restore',
   'share',
+  'export',
   'edit-settings',
   'manage-accounts',
   'manage-properties',

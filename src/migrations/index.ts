@@ -32,6 +32,8 @@ import * as migration_20261126_150348_embed_origins from './20261126_150348_embe
 import * as migration_20261126_193702_panoramas from './20261126_193702_panoramas';
 import * as migration_20261126_193941_avif_renditions from './20261126_193941_avif_renditions';
 import * as migration_20261126_194716_quality_and_tag_sources from './20261126_194716_quality_and_tag_sources';
+import * as migration_20261126_234000_listing_channels from './20261126_234000_listing_channels';
+import * as migration_20261126_234100_export_runs from './20261126_234100_export_runs';
 
 export const migrations = [
   {
@@ -202,6 +204,16 @@ export const migrations = [
   {
     up: migration_20261126_194716_quality_and_tag_sources.up,
     down: migration_20261126_194716_quality_and_tag_sources.down,
-    name: '20261126_194716_quality_and_tag_sources'
+    name: '20261126_194716_quality_and_tag_sources',
+  },
+  {
+    up: migration_20261126_234000_listing_channels.up,
+    down: migration_20261126_234000_listing_channels.down,
+    name: '20261126_234000_listing_channels',
+  },
+  {
+    up: migration_20261126_234100_export_runs.up,
+    down: migration_20261126_234100_export_runs.down,
+    name: '20261126_234100_export_runs'
   },
 ];

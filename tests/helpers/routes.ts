@@ -73,16 +73,21 @@ export function concreteRequest(route: Route, targets: RouteTargets): { url: str
     .replace(':token', targets.token ?? 'n'.repeat(43))
     .replace(':uploadId', 'f'.repeat(32))
     .replace(':partNumber', '1')
+    .replace(':channel', 'airbnb')
     .replace(/:id\??/, targets.idFor(collection, write))
   if (targets.runId) url = url.replace(':runId', targets.runId)
   if (route.path === '/_next/image') url += `?url=${encodeURIComponent(`/public-objects/${targets.filename}`)}&w=640&q=75`
   if (route.path.startsWith('/api/s3/multipart/')) url += '?key=originals/x/y.jpg'
   if (route.path === '/api/s3/params') url += '?filename=a.jpg&type=image/jpeg&metadata[size]=10'
+  if (route.path === '/api/listing-readiness') url += '?channel=airbnb'
   const options: CallOptions = {}
   if (write && route.method !== 'DELETE') {
     if (route.path.endsWith('/bulk-assign') || route.path.endsWith('/reorder')) options.json = { mediaIds: targets.mediaIds }
     else if (route.path.endsWith('/section')) options.json = { section: 'backyard' }
     else if (route.path.endsWith('/metadata')) options.json = { notes: 'matrix' }
+    // Listing channels: the media ids a suite names as the channel's photos; an export of the property's photos.
+    else if (route.path === '/api/listing-channels/:channel') options.json = { mediaIds: targets.mediaIds, coverId: null }
+    else if (route.path === '/api/exports') options.json = { channel: 'airbnb' }
     else options.json = targets.bodyFor?.(route) ?? {}
   }
   return { url, options }

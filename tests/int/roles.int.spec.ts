@@ -142,6 +142,7 @@ describe('accounts and roles', () => {
         backup: false,
         restore: false,
         share: false,
+        export: false,
         'edit-settings': false,
         'manage-accounts': false,
         'manage-properties': false,
@@ -162,13 +163,14 @@ describe('accounts and roles', () => {
       backup: true,
       restore: true,
       share: true,
+      export: true,
       'edit-settings': true,
       'manage-accounts': false,
       'manage-properties': false,
     })
     const asPlatform = (await platform.call('GET', '/api/user')).body
     expect(asPlatform.role).toBe('platform-admin')
-    expect(Object.values(asPlatform.permissions)).toEqual(Array(15).fill(true))
+    expect(Object.values(asPlatform.permissions)).toEqual(Array(16).fill(true))
   })
 
   it('lets only a platform admin create accounts, on every path', async () => {

@@ -186,7 +186,7 @@ describe('GET /api/runs and /api/runs/{id}', () => {
     const { run } = (await start('backup'))!
     expect((await visitor.json('GET', `/api/runs/${run.id}`)).status).toBe(401)
     expect((await visitor.json('GET', '/api/runs?kind=backup')).status).toBe(401)
-    for (const query of ['', '?kind=export', '?kind=backup&limit=0', '?kind=backup&limit=51', '?kind=backup&limit=two', '?kind=backup&role=admin']) {
+    for (const query of ['', '?kind=upload', '?kind=backup&limit=0', '?kind=backup&limit=51', '?kind=backup&limit=two', '?kind=backup&role=admin']) {
       const refused = await admin.json<{ message: string }>('GET', `/api/runs${query}`)
       expect(refused.status, query).toBe(400)
       expect(refused.body.message).toBeTruthy()

@@ -21,6 +21,7 @@ const TABLE: Record<Action, { editor: boolean; manager: boolean; platform: boole
   backup:              { editor: N, manager: Y, platform: Y },
   restore:             { editor: N, manager: Y, platform: Y },
   share:               { editor: N, manager: Y, platform: Y },
+  export:              { editor: N, manager: Y, platform: Y },
   'edit-settings':     { editor: N, manager: Y, platform: Y },
   'manage-accounts':   { editor: N, manager: N, platform: Y },
   'manage-properties': { editor: N, manager: N, platform: Y },
@@ -35,7 +36,7 @@ const ROLE_COLUMN: Record<Role, 'editor' | 'manager' | 'platform'> = {
 describe('may', () => {
   it('the table covers every action there is', () => {
     expect(Object.keys(TABLE).sort()).toEqual([...ACTIONS].sort())
-    expect(ACTIONS).toHaveLength(15)
+    expect(ACTIONS).toHaveLength(16)
   })
 
   for (const role of Object.keys(ROLE_COLUMN) as Role[]) {
@@ -105,6 +106,7 @@ describe('permissionsFor', () => {
       backup: false,
       restore: false,
       share: false,
+      export: false,
       'edit-settings': false,
       'manage-accounts': false,
       'manage-properties': false,
@@ -125,6 +127,7 @@ describe('permissionsFor', () => {
       backup: true,
       restore: true,
       share: true,
+      export: true,
       'edit-settings': true,
       'manage-accounts': false,
       'manage-properties': false,
@@ -132,11 +135,11 @@ describe('permissionsFor', () => {
   })
 
   it("answers the platform admin's map: everything", () => {
-    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin', properties: [] }, A))).toEqual(Array(15).fill(true))
+    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin', properties: [] }, A))).toEqual(Array(16).fill(true))
   })
 
   it('answers nothing for nobody', () => {
-    expect(Object.values(permissionsFor(null, A))).toEqual(Array(15).fill(false))
+    expect(Object.values(permissionsFor(null, A))).toEqual(Array(16).fill(false))
   })
 })
 

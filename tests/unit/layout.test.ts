@@ -106,6 +106,10 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'share-links.ts POST /share-links': 'share',
   'share-links.ts GET /share-links': 'share',
   'share-links.ts DELETE /share-links/:id': 'share',
+  'listing.ts GET /listing-readiness': 'view-hidden',
+  'listing.ts PUT /listing-channels/:channel': 'export',
+  'listing.ts POST /exports': 'export',
+  'listing.ts GET /exports/:runId/download': 'export',
   'sections.ts PUT /sections/:sectionId/reorder': 'reorder',
   'uploader.ts GET /s3/params': 'upload',
   'uploader.ts POST /s3/multipart': 'upload',
@@ -117,7 +121,7 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
 
 const ACTION_NAMES = new Set([
   'public', 'view-hidden', 'edit-metadata', 'edit-room', 'place', 'reorder', 'upload', 'delete', 'analyze', 'scan',
-  'backup', 'restore', 'share', 'edit-settings', 'manage-accounts', 'manage-properties',
+  'backup', 'restore', 'share', 'export', 'edit-settings', 'manage-accounts', 'manage-properties',
 ])
 
 describe('endpoint actions', () => {

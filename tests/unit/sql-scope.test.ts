@@ -27,6 +27,7 @@ const PROPERTY_TABLES = [
   'gallery_read_version',
   'users_properties',
   'share_links',
+  'listing_channels',
 ]
 const NAMES_A_PROPERTY_TABLE = new RegExp(`\\b(FROM|JOIN|UPDATE|INTO|TABLE)\\s+"?(${PROPERTY_TABLES.join('|')})"?\\b`)
 /** The scope object interpolated in a template: the helper's mark of a statement on one property. */

@@ -16,6 +16,7 @@ import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELA
 import {
   categoriesOf,
   defaultSort,
+  filterByIds,
   filterBySection,
   filterByType,
   filterMedia,
@@ -29,6 +30,7 @@ import {
 import { sortSectionMedia } from '@/lib/media-order'
 import { selectRange, toggleSelection } from '@/lib/media-selection'
 import { BackupPanel } from './backup-panel'
+import { ListingPanel } from './listing-panel'
 import { PermissionsProvider, useMay } from './permissions'
 import { BulkAssignDialog } from './bulk-assign-dialog'
 import { BulkAssignPanel } from './bulk-assign-panel'
@@ -86,6 +88,8 @@ function GalleryScreen({ username }: { username: string }) {
   const [view, setView] = useState<'grid' | 'list'>('grid')
   const [filters, setFilters] = useState<MediaFilters>(NO_FILTERS)
   const [typeFilter, setTypeFilter] = useState<TypeFilter>('all')
+  // A listing rule's link: only the photos it names, until the manager shows all again.
+  const [ruleFilter, setRuleFilter] = useState<{ ids: ReadonlySet<string>; label: string } | null>(null)
   // null: the list's default (the section's own order inside a section, else newest first).
   const [chosenSort, setSort] = useState<MediaSort | null>(null)
   const [selectMode, setSelectMode] = useState(false)
@@ -125,11 +129,15 @@ function GalleryScreen({ username }: { username: string }) {
   const sorted = useMemo(() => sortMedia(inSection, sort), [inSection, sort])
   const searched = useMemo(() => filterMedia(sorted, deferredFilters), [sorted, deferredFilters])
   const counts = useMemo(() => typeCounts(searched), [searched])
-  const shown = useMemo(() => filterByType(searched, typeFilter === 'all' ? undefined : typeFilter), [searched, typeFilter])
+  const shown = useMemo(
+    () => filterByIds(filterByType(searched, typeFilter === 'all' ? undefined : typeFilter), ruleFilter?.ids ?? null),
+    [searched, typeFilter, ruleFilter],
+  )
   const categories = useMemo(() => categoriesOf(all), [all])
   const tags = useMemo(() => tagsOf(all), [all])
   const hiddenCount = useMemo(() => all.filter((file) => file.isHidden === 'true').length, [all])
   const selection = useMemo(() => (selected.size ? all.filter((file) => selected.has(file.id)) : EMPTY), [all, selected])
+  const selectedIds = useMemo(() => selection.map((file) => file.id), [selection])
   const tagsFile = tagsFileId ? (all.find((file) => file.id === tagsFileId) ?? null) : null
 
   const chooseSection = useCallback((section: string) => {
@@ -189,6 +197,16 @@ function GalleryScreen({ username }: { username: string }) {
 
   const onRegistered = useCallback(() => void refreshGallery(queryClient), [queryClient])
 
+  const showRulePhotos = useCallback(
+    (ids: string[], label: string) => {
+      chooseSection(ALL_SECTIONS_ID)
+      setFilters(NO_FILTERS)
+      setTypeFilter('all')
+      setRuleFilter({ ids: new Set(ids), label })
+    },
+    [chooseSection],
+  )
+
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className={styles.screen} data-testid="media-gallery">
@@ -207,6 +225,7 @@ function GalleryScreen({ username }: { username: string }) {
         />
         <FilterBar filters={filters} onChange={setFilters} categories={categories} tags={tags} />
         {mayPlace && <SuggestionsBar files={all} sections={sections} />}
+        <ListingPanel files={all} mediaVersion={mediaQuery.dataUpdatedAt} onShowPhotos={showRulePhotos} selectedIds={selectedIds} />
 
         <section aria-labelledby="media-gallery-title" style={{ display: 'grid', gap: 12 }}>
           <div className={styles.galleryHead}>
@@ -284,6 +303,14 @@ function GalleryScreen({ username }: { username: string }) {
               )}
             </div>
           </div>
+          {ruleFilter && (
+            <p className={styles.hint} data-testid="rule-filter">
+              Showing the photos of “{ruleFilter.label}”{' '}
+              <button type="button" className={styles.button} onClick={() => setRuleFilter(null)}>
+                Show all
+              </button>
+            </p>
+          )}
           {selectMode && <p className={styles.hint}>Click photos to select them; Shift-click selects a range.</p>}
           {reorderList ? (
             <>

@@ -28,6 +28,10 @@ export const queryKeys = {
   shareLinks: {
     all: ['share-links'] as const,
   },
+  listing: {
+    all: ['listing'] as const,
+    readiness: (channel: string) => ['listing', 'readiness', channel] as const,
+  },
   backup: {
     all: ['backup'] as const,
     status: () => ['backup', 'status'] as const,

@@ -1,8 +1,8 @@
-// Runs (ARCHITECTURE §10): the kinds of long work and the requests of GET /api/runs/{id} and
+// Runs (ARCHITECTURE §10): the kinds of long work (an export pack's too) and the requests of GET /api/runs/{id} and
 // GET /api/runs?kind=…&limit=N.
 import { z } from 'zod'
 
-export const RUN_KINDS = ['analysis', 'duplicates', 'backup', 'restore'] as const
+export const RUN_KINDS = ['analysis', 'duplicates', 'backup', 'restore', 'export'] as const
 export type RunKind = (typeof RUN_KINDS)[number]
 
 export const RUN_STATUSES = ['running', 'done', 'failed'] as const

@@ -75,6 +75,7 @@ const REFUSED: Record<Action, string> = {
   backup: 'make or download backups',
   restore: 'restore backups',
   share: 'share photos by link',
+  export: 'export photo packs for listing channels',
   'edit-settings': 'change the property settings or sections',
   'manage-accounts': 'manage accounts',
   'manage-properties': 'manage properties',
@@ -90,4 +91,5 @@ export const RUN_KIND_ACTIONS: Record<RunKind, Action> = {
   duplicates: 'scan',
   backup: 'backup',
   restore: 'restore',
+  export: 'export',
 }

@@ -5,7 +5,8 @@
 //   2. one transaction deletes the property's rows (every backed-up table's, its runs, its
 //      account assignments, then the property, whose own tables go with it) and records every
 //      object key those rows referred to in backup_restore_tidy (restore-tidy.ts);
-//   3. after the commit, the recorded objects move to trash/, where the final backup keeps them.
+//   3. after the commit, the recorded objects move to trash/, where the final backup keeps them;
+//      its export packs (no backup's) are deleted.
 // Safe if stopped half-way: before the commit nothing is removed (asking again takes another
 // final backup); after it, the moves are recorded and the next backup or restore finishes them.
 // It runs inline, holding the backup lock (no backup or restore of any property interleaves):
@@ -19,7 +20,10 @@ import { readTableShapes } from '../backup/tables'
 import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
 import { type PropertyScope, propertyDb, propertyScope } from '../db/property-db'
+import { deleteObjects } from '../storage/delete-objects'
 import { appStore, type ObjectStore } from '../storage/index'
+import { exportPackPrefix } from '../storage/keys'
+import { listObjects } from '../storage/list-objects'
 import { forgetPropertyScope } from './default-property'
 
 export type RemovableProperty = { id: string; name: string; slug: string; isDefault: boolean }
@@ -93,6 +97,8 @@ export async function removeProperty({
       const keys = await deleteProperty(pool, scope)
       forgetPropertyScope(scope.id)
       await finishRestoreTidy(pool, store, log).catch((error) => log("Could not move the removed property's objects to trash", error))
+      // Its export packs are no backup's: they go (a pack is reached only through its run, gone with the property).
+      await removeExportPacks(store, scope.id).catch((error) => log("Could not remove the removed property's export packs", error))
       return {
         property: { id: property.id, name: property.name, slug: property.slug },
         finalBackup: { id: backup.id, file: backup.file },
@@ -102,6 +108,11 @@ export async function removeProperty({
     },
     { waitMs: LOCK_WAIT_MS },
   )
+}
+
+async function removeExportPacks(store: ObjectStore, propertyId: string) {
+  const keys = [...(await listObjects({ store, prefix: exportPackPrefix(propertyId) })).keys()]
+  if (keys.length) await deleteObjects({ store, keys })
 }
 
 async function readProperty(pool: Pool, id: string): Promise<RemovableProperty | null> {

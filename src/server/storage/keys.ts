@@ -15,6 +15,8 @@ export const KEY_PREFIXES = {
   backups: 'backups/',
   /** A backup being written, before its copy to its name (under backups/). */
   backupsIncomplete: 'backups/incomplete/',
+  /** Listing channels' export packs, under their property's id. */
+  exports: 'exports/',
 } as const
 
 /** The prefixes of the objects a media row refers to (what a backup's manifest lists). */
@@ -50,6 +52,10 @@ export const trashKey = (key: string) => `${KEY_PREFIXES.trash}${key}`
 export const untrashedKey = (key: string) => key.slice(KEY_PREFIXES.trash.length)
 export const backupKey = (file: string) => `${KEY_PREFIXES.backups}${file}`
 export const incompleteBackupKey = (file: string) => `${KEY_PREFIXES.backupsIncomplete}${file}`
+/** An export pack: under its property, named by its run (a re-run of the run writes the same key). */
+export const exportPackKey = (propertyId: string, runId: string) => `${exportPackPrefix(propertyId)}${runId}.zip`
+/** Where a property's export packs are. */
+export const exportPackPrefix = (propertyId: string) => `${KEY_PREFIXES.exports}${propertyId}/`
 
 const ORIGINAL_KEY = new RegExp(
   `^${KEY_PREFIXES.originals}` +
