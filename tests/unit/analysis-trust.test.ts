@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import { fitLogistic, selectThreshold, splitHalves } from '../../bench/lib/analysis-trust'
+import type { SceneStats } from '../../src/server/analysis/colors'
+import { decideWords, neighbourEvidence, objectEvidence, type Thresholds } from '../../src/server/analysis/decide'
+import { analysisTags, describe as sentence } from '../../src/server/analysis/describe'
+
+const row = (score: number, correct: boolean) => ({ score, correct })
+
+describe('threshold selection (precision ≥ 0.95 on the rows fitted)', () => {
+  it('keeps the most rows that are right, the threshold in the middle of the gap to the next (wrong) score below', () => {
+    expect(selectThreshold([row(0.9, true), row(0.8, true), row(0.7, false), row(0.6, true)])).toBe(0.75)
+    // Nothing wrong below: the gap goes down to the floor (the least score there can be).
+    expect(selectThreshold([row(0.3, true), row(0.9, true)])).toBe(0.15)
+    expect(selectThreshold([row(0.6, true)], 0.95, 0.3)).toBe(0.45)
+  })
+
+  it('allows one wrong row in twenty: 19 of 20 is 0.95', () => {
+    const rows = [row(1, false), ...Array.from({ length: 19 }, (_, i) => row(0.9 - i * 0.01, true)), row(0.5, false)]
+    expect(selectThreshold(rows)).toBe(0.61)
+    expect(selectThreshold(rows.slice(0, 19))).toBeNull() // 18 of 19 is 0.947
+  })
+
+  it('writes tied scores together: a tie with a wrong row is no threshold of its own', () => {
+    expect(selectThreshold([row(0.9, true), row(0.5, true), row(0.5, false)])).toBe(0.7)
+  })
+
+  it('has no threshold when nothing is right, or when the best row is wrong and nothing makes up for it', () => {
+    expect(selectThreshold([row(0.9, false), row(0.4, false)])).toBeNull()
+    expect(selectThreshold([row(0.9, false), row(0.4, true)])).toBeNull()
+    expect(selectThreshold([])).toBeNull()
+  })
+})
+
+describe('the two halves of the labelled set', () => {
+  const labels = Object.fromEntries(
+    [...'abcdefgh'].map((c, i) => [`${c}.jpg`, { category: i < 5 ? 'view' : 'bedroom' }]),
+  )
+
+  it('are disjoint, cover the set, and split every category nearly evenly; the same set always splits the same way', () => {
+    const { fitting, heldOut } = splitHalves(labels)
+    expect([...fitting, ...heldOut].sort()).toEqual(Object.keys(labels).sort())
+    expect(fitting.filter((n) => heldOut.includes(n))).toEqual([])
+    expect(fitting.filter((n) => labels[n].category === 'view')).toHaveLength(3)
+    expect(fitting.filter((n) => labels[n].category === 'bedroom')).toHaveLength(2)
+    expect(splitHalves(labels)).toEqual({ fitting, heldOut })
+  })
+})
+
+describe('logistic regression', () => {
+  it('learns a separable rule: high x is class 1', () => {
+    const { bias, weights } = fitLogistic([[0], [0.1], [0.2], [0.8], [0.9], [1]], [0, 0, 0, 1, 1, 1], { l2: 0.001 })
+    const p = (x: number) => 1 / (1 + Math.exp(-(bias + weights[0] * x)))
+    expect(weights[0]).toBeGreaterThan(0)
+    expect(p(0)).toBeLessThan(0.2)
+    expect(p(1)).toBeGreaterThan(0.8)
+  })
+})
+
+const cues = (over: Partial<SceneStats> = {}): SceneStats => ({
+  brightness: 0.5, skyTop: 0, green: 0, waterLow: 0, greenTop: 0, blueTop: 0, warmth: 0, textureTop: 0, topVariation: 0, topMinusBottom: 0, saturation: 0, ...over,
+})
+const zero = { skyTop: 0, blueTop: 0, greenTop: 0, green: 0, textureTop: 0, topVariation: 0, warmth: 0, topMinusBottom: 0, saturation: 0, brightness: 0, objects: 0, neighbours: 0 }
+/** P(outdoor) = sigmoid(10·skyTop − 5): 0.993 at skyTop 1, 0.5 at 0.5, 0.007 at 0. */
+const fitted: Thresholds = {
+  scene: { bias: -5, weights: { ...zero, skyTop: 10 } },
+  outdoor: 0.9,
+  indoor: 0.9,
+  category: { view: 0.3, bedroom: 0.5 },
+  objects: { bed: 0.6 },
+  colors: { green: 0.2 },
+  brightMin: 0.7,
+  darkMax: 0.2,
+}
+const obj = (label: string, score: number) => ({ label, score, box: [0, 0, 1, 1] as [number, number, number, number] })
+
+describe('the words analysis writes', () => {
+  it('writes outdoors or indoors only past its threshold, and nothing in between', () => {
+    expect(decideWords({ objects: [], cues: cues({ skyTop: 1 }), colorShares: [] }, [], fitted)).toMatchObject({ outdoor: true, outdoorProbability: 0.993 })
+    expect(decideWords({ objects: [], cues: cues({ skyTop: 0 }), colorShares: [] }, [], fitted)).toMatchObject({ outdoor: false, outdoorProbability: 0.007 })
+    const unsure = decideWords({ objects: [], cues: cues({ skyTop: 0.5 }), colorShares: [] }, [], fitted)
+    expect(unsure).toMatchObject({ outdoor: null, outdoorProbability: 0.5, category: null, categoryConfidence: null })
+  })
+
+  it('files a photo only when its side is written and the category is sure enough; a word without threshold never', () => {
+    // Outdoors with no objects and a sky: view (a fitted word); indoors with a bed: bedroom.
+    expect(decideWords({ objects: [], cues: cues({ skyTop: 1 }), colorShares: [] }, [], fitted).category).toBe('view')
+    const bed = decideWords({ objects: [obj('bed', 0.9)], cues: cues(), colorShares: [] }, [], fitted)
+    expect(bed).toMatchObject({ outdoor: false, category: 'bedroom' })
+    expect(bed.objects.map((o) => o.label)).toEqual(['bed'])
+    // A couch is a living room, but that word has no threshold: nothing is filed, no couch named.
+    const couch = decideWords({ objects: [obj('couch', 0.9)], cues: cues(), colorShares: [] }, [], fitted)
+    expect(couch).toMatchObject({ outdoor: false, category: null, objects: [] })
+  })
+
+  it('keeps objects, colours and the light at or above their own thresholds only', () => {
+    const d = decideWords(
+      { objects: [obj('bed', 0.59), obj('bed', 0.6)], cues: cues({ brightness: 0.75 }), colorShares: [{ name: 'green', share: 0.2 }, { name: 'white', share: 0.6 }, { name: 'green', share: 0.19 }] },
+      [],
+      fitted,
+    )
+    expect(d.objects).toEqual([obj('bed', 0.6)])
+    expect(d.colors).toEqual(['green'])
+    expect(d.light).toBe('bright')
+    expect(decideWords({ objects: [], cues: cues({ brightness: 0.2 }), colorShares: [] }, [], fitted).light).toBe('dark')
+    expect(decideWords({ objects: [], cues: cues({ brightness: 0.5 }), colorShares: [] }, [], fitted).light).toBeNull()
+  })
+
+  it('hears the placed neighbours: outdoor categories +1, rooms and other −1, by similarity; the objects: outdoor minus indoor', () => {
+    expect(neighbourEvidence([{ category: 'view', similarity: 0.6 }, { category: 'bedroom', similarity: 0.2 }, { category: 'other', similarity: 0.2 }])).toBeCloseTo(0.2)
+    expect(neighbourEvidence([{ category: 'view', similarity: -0.5 }])).toBe(0)
+    expect(objectEvidence([obj('car', 0.8), obj('bed', 0.5)])).toBeCloseTo(0.3)
+  })
+
+  it('tags neither interior nor exterior and names no room when it is not sure', () => {
+    const words = { category: null, objects: new Map([['chair', 1]]), colors: [], light: null }
+    expect(analysisTags({ ...words, outdoor: null })).toEqual(['chair'])
+    expect(sentence(words)).toBe('A photo with a chair.')
+    expect(analysisTags({ ...words, outdoor: false })).toEqual(['interior', 'chair', 'furnished'])
+  })
+})
