@@ -14,6 +14,11 @@ import type { SceneFeature, Thresholds } from '../../src/server/analysis/decide'
 import type { PlacedPhoto } from '../../src/server/analysis/suggest'
 
 export const TARGET_PRECISION = 0.95
+/**
+ * Indoors or outdoors, which every category hangs on, must never be wrong (the issue: "no outdoor
+ * photo is ever tagged interior … no indoor photo exterior"): on the fitting half, none may be.
+ */
+export const SIDE_PRECISION = 1
 /** The L2 penalties tried for the scene model. */
 const L2_GRID = [0.003, 0.01, 0.03, 0.1, 0.3]
 
@@ -159,8 +164,8 @@ export async function fitAndScore(analysed: Analysed[]) {
   const model = fitWithout(null, best.l2)
   const scene = { bias: round(model.bias, 4), weights: Object.fromEntries(engine.SCENE_FEATURES.map((f, j) => [f, round(model.weights[j], 4)])) as Record<SceneFeature, number> }
   const loo = rows.map((r, i) => ({ name: r.name, outdoor: r.y === 1, p: round(best.probabilities[i]) }))
-  const outdoor = selectThreshold(loo.map((r) => ({ score: r.p, correct: r.outdoor })))
-  const indoor = selectThreshold(loo.map((r) => ({ score: round(1 - r.p), correct: !r.outdoor })))
+  const outdoor = selectThreshold(loo.map((r) => ({ score: r.p, correct: r.outdoor })), SIDE_PRECISION)
+  const indoor = selectThreshold(loo.map((r) => ({ score: round(1 - r.p), correct: !r.outdoor })), SIDE_PRECISION)
   const empty: Thresholds = { scene, outdoor: null, indoor: null, category: {}, objects: {}, colors: {}, brightMin: null, darkMax: null }
 
   // 2. Category words, on the photos whose side is written (in either variant).

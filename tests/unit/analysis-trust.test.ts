@@ -18,6 +18,10 @@ describe('threshold selection (precision ≥ 0.95 on the rows fitted)', () => {
     const rows = [row(1, false), ...Array.from({ length: 19 }, (_, i) => row(0.9 - i * 0.01, true)), row(0.5, false)]
     expect(selectThreshold(rows)).toBe(0.61)
     expect(selectThreshold(rows.slice(0, 19))).toBeNull() // 18 of 19 is 0.947
+    // Indoors/outdoors must never be wrong: at a target of 1, the cut stays above every wrong row.
+    const side = [...Array.from({ length: 19 }, (_, i) => row(0.9 - i * 0.01, true)), row(0.7, false), row(0.6, true)]
+    expect(selectThreshold(side)).toBe(0.3) // 20 of 21 right, down to the floor
+    expect(selectThreshold(side, 1)).toBe(0.71)
   })
 
   it('writes tied scores together: a tie with a wrong row is no threshold of its own', () => {

@@ -25,7 +25,7 @@ export const FITTED: Thresholds = {
       neighbours: 2.4738
     }
   },
-  outdoor: 0.606,
+  outdoor: 0.715,
   indoor: 0.807,
   category: {
     other: 0.15,
