@@ -11,7 +11,7 @@ type Labelled = { name: string; label: { category: string; objects: string[] }; 
 
 export async function trustFigures(labelled: Labelled[], writeThresholds: boolean) {
   const figures = await fitAndScore(labelled)
-  const { fitted, fittingHalf, heldOutHalfAsFitted: heldOutHalf } = figures
+  const { fitted, fittingHalf, heldOutHalf } = figures
   const rows = Object.keys({ ...fittingHalf.words, ...heldOutHalf.words }).sort()
   const cell = (f: (typeof heldOutHalf.words)[string] | undefined) =>
     f ? `${String(f.precision ?? '–').padStart(5)} ${String(f.recall ?? '–').padStart(5)} ${String(f.written).padStart(3)}/${String(f.abstained).padStart(3)}` : '                    '
@@ -27,9 +27,9 @@ export async function trustFigures(labelled: Labelled[], writeThresholds: boolea
   console.log('Held-out words below 0.95:', heldOutHalf.wordsBelowTarget.join(', ') || 'none')
   console.log('Held-out outdoor/indoor written the wrong way:', heldOutHalf.insideOutViolations.join('; ') || 'none')
   console.log('Never written (no threshold reaches 0.95 on the fitting half):', JSON.stringify(figures.notWritten))
-  console.log('Switched off (below 0.95 on the held-out half as fitted):', figures.switchedOffByHeldOutCheck.join(', ') || 'none')
-  const after = figures.heldOutHalf
-  console.log('Held-out half after that check: words below 0.95:', after.wordsBelowTarget.join(', ') || 'none', '; abstentions', JSON.stringify(after.abstentions))
+  const side = (s: typeof figures.scene.outdoorThreshold) => `${s.threshold} (no wrong photo above: ${s.empirical}; 99 % prediction bound of the wrong side: ${s.bound})`
+  console.log('Indoor/outdoor thresholds: outdoor', side(figures.scene.outdoorThreshold), '; indoor', side(figures.scene.indoorThreshold))
+  console.log('Switched off by the fitting half\'s checks (leave-one-out; evidence):', figures.switchedOffByLeaveOneOut.map((w) => `${w.word} (${w.why}: ${w.correct} of ${w.written})`).join(', ') || 'none')
   if (writeThresholds) {
     const date = new Date().toISOString().slice(0, 10)
     const held = Object.values(heldOutHalf.words)
@@ -42,7 +42,7 @@ export async function trustFigures(labelled: Labelled[], writeThresholds: boolea
       thresholdsModule(fitted, [
         `Fitted ${date} on ${fittingHalf.photos} photos; held out ${heldOutHalf.photos}: ${correct} of ${written} words written there right,`,
         `words below 0.95 there: ${heldOutHalf.wordsBelowTarget.join(', ') || 'none'}; in/out abstained on ${heldOutHalf.abstentions.inOutAbstained}, category on ${heldOutHalf.abstentions.categoryAbstained}.`,
-        `Switched off by that held-out check: ${figures.switchedOffByHeldOutCheck.join(', ') || 'none'}.`,
+        `Switched off by the fitting half's checks (leave-one-out; evidence): ${figures.switchedOffByLeaveOneOut.map((w) => w.word).join(', ') || 'none'}.`,
       ]),
     )
     log(`Wrote ${path.relative(ROOT, file)}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fitLogistic, selectThreshold, splitHalves } from '../../bench/lib/analysis-trust'
+import { fitLogistic, leaveOneOutCheck, precisionLowerBound, selectThreshold, sideThreshold, splitHalves, studentTQuantile } from '../../bench/lib/analysis-trust'
 import type { SceneStats } from '../../src/server/analysis/colors'
 import { decideWords, neighbourEvidence, objectEvidence, type Thresholds } from '../../src/server/analysis/decide'
 import { analysisTags, describe as sentence } from '../../src/server/analysis/describe'
@@ -32,6 +32,47 @@ describe('threshold selection (precision ≥ 0.95 on the rows fitted)', () => {
     expect(selectThreshold([row(0.9, false), row(0.4, false)])).toBeNull()
     expect(selectThreshold([row(0.9, false), row(0.4, true)])).toBeNull()
     expect(selectThreshold([])).toBeNull()
+  })
+})
+
+describe('the fitting half judging its own thresholds', () => {
+  it("Student's t quantiles match the printed tables", () => {
+    expect(studentTQuantile(0.975, 1)).toBeCloseTo(12.706, 2)
+    expect(studentTQuantile(0.99, 7)).toBeCloseTo(2.998, 2)
+    expect(studentTQuantile(0.95, 10)).toBeCloseTo(1.812, 2)
+    expect(studentTQuantile(0.01, 4)).toBeCloseTo(-3.747, 2)
+  })
+
+  it('puts the indoor/outdoor cut above the 99 % prediction bound of the wrong side, not just above its highest photo', () => {
+    // Wrong side at logits −2, −1, 0, 1 (mean −0.5, s 1.291): bound −0.5 + 4.541 · 1.291 · √1.25 = 6.05 → 0.998.
+    const p = (z: number) => 1 / (1 + Math.exp(-z))
+    const wrong = [-2, -1, 0, 1].map((z) => row(p(z), false))
+    const right = [0.9, 0.95, 0.999].map((s) => row(s, true))
+    expect(sideThreshold([...wrong, ...right])).toEqual({ threshold: 0.998, empirical: 0.816, bound: 0.998 }) // empirical: (0.9 + 0.731) / 2
+    // A tight wrong side (logits −3, −2.9, −2.8): the bound is low and the empirical cut decides.
+    const tight = [-3, -2.9, -2.8].map((z) => row(p(z), false))
+    expect(sideThreshold([...tight, row(0.9, true)], 0.01)).toEqual({ threshold: 0.479, empirical: 0.479, bound: 0.11 }) // (0.9 + 0.057) / 2; −2.9 + 6.965 · 0.1 · √(4/3)
+    // Fewer than three wrong-side photos: nothing to estimate the bound from, never written.
+    expect(sideThreshold([row(0.1, false), row(0.2, false), row(0.9, true)]).threshold).toBeNull()
+  })
+
+  it('leaves each photo out in turn and decides it with the threshold fitted on the others', () => {
+    const rows = [
+      { score: 0.9, correct: true, photo: 'a' },
+      { score: 0.8, correct: true, photo: 'b' },
+      { score: 0.7, correct: false, photo: 'c' },
+      { score: 0.6, correct: false, photo: 'd' },
+    ]
+    // a out: cut 0.75, a written right; b out: 0.8 → 0.8 right; c out: cut 0.7 (0.8 and 0.6), c written wrong; d out: cut 0.75.
+    expect(leaveOneOutCheck(rows)).toEqual({ written: 3, correct: 2 })
+  })
+
+  it('needs five right of five before a word is more often right than wrong at 95 % confidence', () => {
+    // All right: the bound is 0.05^(1/n).
+    expect(precisionLowerBound(4, 4)).toBeCloseTo(0.473, 3)
+    expect(precisionLowerBound(5, 5)).toBeCloseTo(0.549, 3)
+    expect(precisionLowerBound(19, 20)).toBeCloseTo(0.784, 2)
+    expect(precisionLowerBound(0, 3)).toBe(0)
   })
 })
 
