@@ -29,7 +29,7 @@ export async function trustFigures(labelled: Labelled[], writeThresholds: boolea
   console.log('Never written (no threshold reaches 0.95 on the fitting half):', JSON.stringify(figures.notWritten))
   const side = (s: typeof figures.scene.outdoorThreshold) => `${s.threshold} (no wrong photo above: ${s.empirical}; 99 % prediction bound of the wrong side: ${s.bound})`
   console.log('Indoor/outdoor thresholds: outdoor', side(figures.scene.outdoorThreshold), '; indoor', side(figures.scene.indoorThreshold))
-  console.log('Switched off by the fitting half\'s checks (leave-one-out; evidence):', figures.switchedOffByLeaveOneOut.map((w) => `${w.word} (${w.why}: ${w.correct} of ${w.written})`).join(', ') || 'none')
+  console.log('Switched off by the fitting half\'s checks (leave-one-out; evidence):', figures.switchedOffByFittingChecks.map((w) => `${w.word} (${w.why}: ${w.correct} of ${w.written})`).join(', ') || 'none')
   if (writeThresholds) {
     const date = new Date().toISOString().slice(0, 10)
     const held = Object.values(heldOutHalf.words)
@@ -42,7 +42,7 @@ export async function trustFigures(labelled: Labelled[], writeThresholds: boolea
       thresholdsModule(fitted, [
         `Fitted ${date} on ${fittingHalf.photos} photos; held out ${heldOutHalf.photos}: ${correct} of ${written} words written there right,`,
         `words below 0.95 there: ${heldOutHalf.wordsBelowTarget.join(', ') || 'none'}; in/out abstained on ${heldOutHalf.abstentions.inOutAbstained}, category on ${heldOutHalf.abstentions.categoryAbstained}.`,
-        `Switched off by the fitting half's checks (leave-one-out; evidence): ${figures.switchedOffByLeaveOneOut.map((w) => w.word).join(', ') || 'none'}.`,
+        `Switched off by the fitting half's checks (leave-one-out; evidence): ${figures.switchedOffByFittingChecks.map((w) => w.word).join(', ') || 'none'}.`,
       ]),
     )
     log(`Wrote ${path.relative(ROOT, file)}`)

@@ -373,7 +373,7 @@ export async function fitAndScore(analysed: Analysed[]) {
   const off = new Set(switchedOff.map((w) => w.word))
   return {
     split: { fitting, heldOut },
-    switchedOffByLeaveOneOut: switchedOff,
+    switchedOffByFittingChecks: switchedOff,
     scene: {
       l2: best.l2,
       leaveOneOutLogLoss: round(best.loss),
