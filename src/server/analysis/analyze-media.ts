@@ -21,7 +21,8 @@ import { writeAnalysisResults, writeAnalysisSkipped } from '../media/media-repos
 import { checkpointsOf } from '../checkpoints'
 import { mediaPropertyScope } from '../properties/media-property'
 import { readObject } from '../storage/read-object'
-import { categorise, categoryOfRoom, type CategoryVote } from './category'
+import { categoryOfRoom, type CategoryVote } from './category'
+import { decideWords } from './decide'
 import { countLabels, objectLabels } from './detections'
 import { analysisTags, describe } from './describe'
 import { analyzeImageBytes, type ImageAnalysis } from './engine'
@@ -158,9 +159,11 @@ async function record(payload: Payload, { db, scope }: Scoped, row: MediaRow, an
     const category = categoryOfRoom(photo.room) ?? placed.find((p) => p.id === photo.id)?.category
     return category ? [{ category, similarity }] : []
   })
-  const { category, confidence, outdoor } = categorise(analysis.objects, analysis.cues, votes)
-  const counts = countLabels([...analysis.objects].sort((a, b) => b.score - a.score))
-  const words = { category, objects: counts, colors: analysis.colors, light: analysis.light }
+  // Only the words sure enough to be right (decide.ts): the others are left unsaid.
+  const decided = decideWords(analysis, votes)
+  const { category, outdoor } = decided
+  const counts = countLabels([...decided.objects].sort((a, b) => b.score - a.score))
+  const words = { category, objects: counts, colors: decided.colors, light: decided.light }
   const local = describe(words)
   const description = (await describeWithVision(bytes, local)) ?? local
   const tags = analysisTags({ ...words, outdoor })
@@ -170,11 +173,11 @@ async function record(payload: Payload, { db, scope }: Scoped, row: MediaRow, an
 
   const written = await writeAnalysisResults(payload, row.id, {
     category,
-    categoryConfidence: confidence,
+    categoryConfidence: decided.categoryConfidence,
     embedding: analysis.embedding,
     description,
-    objects: objectLabels(analysis.objects),
-    colors: analysis.colors,
+    objects: objectLabels(decided.objects),
+    colors: decided.colors,
     tags,
     suggestion,
   })

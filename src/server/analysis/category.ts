@@ -84,7 +84,11 @@ export function outdoorEvidence(objects: DetectedObject[], cues: SceneCues): num
   return evidence - 0.5
 }
 
-export function categorise(objects: DetectedObject[], cues: SceneCues, neighbours: CategoryVote[] = []): CategoryResult {
+/**
+ * `side`, when given, is where the photo was taken (true: outdoors), decided elsewhere (the scene
+ * score of decide.ts); the rules' own outdoorEvidence decides it otherwise.
+ */
+export function categorise(objects: DetectedObject[], cues: SceneCues, neighbours: CategoryVote[] = [], side?: boolean): CategoryResult {
   const scores = new Map<Category, number>(CATEGORIES.map((c) => [c, 0]))
   const add = (c: Category, v: number) => scores.set(c, (scores.get(c) ?? 0) + v)
   for (const [label, { score, count }] of strongestByLabel(objects)) {
@@ -93,7 +97,7 @@ export function categorise(objects: DetectedObject[], cues: SceneCues, neighbour
     for (const [c, w] of Object.entries(OBJECT_WEIGHTS[label] ?? {})) add(c as Category, (w ?? 0) * strength)
   }
 
-  const outdoor = outdoorEvidence(objects, cues) > 0
+  const outdoor = side ?? outdoorEvidence(objects, cues) > 0
   if (outdoor) {
     add('exterior', 0.6)
     add('garden', cues.green * 2.5)

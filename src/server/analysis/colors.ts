@@ -97,18 +97,27 @@ export function kmeans(pixels: Pixels, k = PALETTE_K): { center: Rgb; share: num
     .sort((a, b) => b.share - a.share)
 }
 
-/** The picture's colour words, most of the picture first (merging clusters of one name). */
-export function dominantColors(pixels: Pixels): string[] {
+/** The picture's colours by name with their share of it, largest first (clusters of one name merged). */
+export function colorShares(pixels: Pixels): { name: string; share: number }[] {
   const shares = new Map<string, number>()
   for (const { center, share } of kmeans(pixels)) {
     const name = nameColor(center)
     shares.set(name, (shares.get(name) ?? 0) + share)
   }
-  return [...shares.entries()]
-    .filter(([, share]) => share >= MIN_COLOR_SHARE)
-    .sort((a, b) => b[1] - a[1])
+  return [...shares.entries()].map(([name, share]) => ({ name, share: Math.round(share * 1000) / 1000 })).sort((a, b) => b.share - a.share)
+}
+
+/** The picture's colour words, most of the picture first (merging clusters of one name). */
+export function dominantColors(pixels: Pixels): string[] {
+  return colorWords(colorShares(pixels))
+}
+
+/** The colour words of colorShares' answer: the three largest that cover a tenth of the picture each. */
+export function colorWords(shares: { name: string; share: number }[]): string[] {
+  return shares
+    .filter(({ share }) => share >= MIN_COLOR_SHARE)
     .slice(0, MAX_COLORS)
-    .map(([name]) => name)
+    .map(({ name }) => name)
 }
 
 export type SceneCues = {
@@ -122,25 +131,86 @@ export type SceneCues = {
   waterLow: number
 }
 
-export function sceneCues(pixels: Pixels): SceneCues {
+/** The scene cues and the statistics the indoor/outdoor score reads (src/server/analysis/decide.ts). */
+export type SceneStats = SceneCues & {
+  /** Share of the upper half that is vegetation green (trees, hedges: rarely a ceiling). */
+  greenTop: number
+  /** Share of the top third that is clearly blue (sky, not a white ceiling). */
+  blueTop: number
+  /** Mean (red − blue) / 255, −1..1: warm artificial light and sunsets above 0, daylight shade below. */
+  warmth: number
+  /** Mean luminance step between neighbouring pixels of the upper half, 0..1: foliage and clouds vs walls. */
+  textureTop: number
+  /** Mean of the top third's rows' luminance spread, 0..0.5: a sky is level across, walls, lamps and objects are not. */
+  topVariation: number
+  /** Mean luminance of the top third minus the bottom third, −1..1: a sky over ground is above 0. */
+  topMinusBottom: number
+  /** Mean HSV saturation 0..1. */
+  saturation: number
+}
+
+export function sceneCues(pixels: Pixels): SceneStats {
   const { width, height } = pixels
   let light = 0
   let sky = 0
+  let blue = 0
   let skyTotal = 0
   let green = 0
+  let greenTop = 0
+  let topTotal = 0
   let water = 0
   let waterTotal = 0
+  let warmth = 0
+  let saturation = 0
+  let texture = 0
+  let textureTotal = 0
+  let lightTop = 0
+  let lightBottom = 0
+  let bottomTotal = 0
+  let rowSpread = 0
+  let topRows = 0
   for (let y = 0; y < height; y++) {
+    if (y < height / 3) {
+      let sum = 0
+      let squares = 0
+      for (let x = 0; x < width; x++) {
+        const l = luminance(pixelAt(pixels, y * width + x))
+        sum += l
+        squares += l * l
+      }
+      rowSpread += width ? Math.sqrt(Math.max(0, squares / width - (sum / width) ** 2)) : 0
+      topRows++
+    }
     for (let x = 0; x < width; x++) {
       const rgb = pixelAt(pixels, y * width + x)
       const { h, s, v } = rgbToHsv(rgb)
-      light += luminance(rgb)
+      const l = luminance(rgb)
+      light += l
+      warmth += (rgb[0] - rgb[2]) / 255
+      saturation += s
       const isBlue = h >= 190 && h < 250 && s > 0.2 && v > 0.45
+      const isGreen = h >= 65 && h < 160 && s > 0.25 && v > 0.15
       if (y < height / 3) {
         skyTotal++
+        lightTop += l
         if (isBlue || (s < 0.15 && v > 0.75)) sky++
+        if (isBlue) blue++
       }
-      if (h >= 65 && h < 160 && s > 0.25 && v > 0.15) green++
+      if (y >= (height * 2) / 3) {
+        bottomTotal++
+        lightBottom += l
+      }
+      if (isGreen) green++
+      if (y < height / 2) {
+        topTotal++
+        if (isGreen) greenTop++
+        if (x + 1 < width && y + 1 < height) {
+          textureTotal++
+          const right = luminance(pixelAt(pixels, y * width + x + 1))
+          const below = luminance(pixelAt(pixels, (y + 1) * width + x))
+          texture += (Math.abs(right - l) + Math.abs(below - l)) / 2
+        }
+      }
       if (y >= height / 2) {
         waterTotal++
         if (h >= 165 && h < 200 && s > 0.35 && v > 0.4) water++
@@ -153,6 +223,13 @@ export function sceneCues(pixels: Pixels): SceneCues {
     skyTop: skyTotal ? sky / skyTotal : 0,
     green: green / n,
     waterLow: waterTotal ? water / waterTotal : 0,
+    greenTop: topTotal ? greenTop / topTotal : 0,
+    blueTop: skyTotal ? blue / skyTotal : 0,
+    warmth: warmth / n,
+    textureTop: textureTotal ? texture / textureTotal : 0,
+    topVariation: topRows ? rowSpread / topRows : 0,
+    topMinusBottom: (skyTotal ? lightTop / skyTotal : 0) - (bottomTotal ? lightBottom / bottomTotal : 0),
+    saturation: saturation / n,
   }
 }
 

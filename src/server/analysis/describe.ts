@@ -53,7 +53,8 @@ function listing(parts: string[]): string {
 }
 
 export type DescriptionInput = {
-  category: Category
+  /** null: not sure enough to name the room or scene ("A photo with…"). */
+  category: Category | null
   /** Label → count, in the order to name them (most confident first). */
   objects: Map<string, number>
   colors: string[]
@@ -62,7 +63,7 @@ export type DescriptionInput = {
 
 /** One readable sentence: "A bright bedroom with a bed, two chairs and a TV." */
 export function describe({ category, objects, colors, light }: DescriptionInput): string {
-  const noun = NOUNS[category]
+  const noun = category ? NOUNS[category] : NOUNS.other
   const head = light ? `${light} ${noun}` : noun
   const article = /^[aeiou]/i.test(head) ? 'An' : 'A'
   const named = [...objects.entries()].slice(0, MAX_NAMED_OBJECTS).map(([label, count]) => countPhrase(label, count))
@@ -88,12 +89,13 @@ const CATEGORY_TAGS: Record<Category, string[]> = {
 }
 
 /** Analysis tags, lower-case, using the spec's suggested-tag words where they fit (spec §5). */
-export function analysisTags(input: DescriptionInput & { outdoor: boolean }): string[] {
-  const tags = [input.outdoor ? 'exterior' : 'interior', ...CATEGORY_TAGS[input.category]]
+export function analysisTags(input: DescriptionInput & { outdoor: boolean | null }): string[] {
+  // outdoor null: not sure enough to say indoors or outdoors, neither tag.
+  const tags = [...(input.outdoor === null ? [] : [input.outdoor ? 'exterior' : 'interior']), ...(input.category ? CATEGORY_TAGS[input.category] : [])]
   const labels = [...input.objects.keys()]
   tags.push(...labels)
   if (labels.some((l) => l === 'car' || l === 'truck')) tags.push('parking')
-  if (!input.outdoor && labels.some((l) => FURNITURE.has(l))) tags.push('furnished')
+  if (input.outdoor === false && labels.some((l) => FURNITURE.has(l))) tags.push('furnished')
   tags.push(...input.colors)
   if (input.light) tags.push(input.light)
   return normaliseTags(tags)

@@ -8,6 +8,8 @@ export type Detection = { x1: number; y1: number; x2: number; y2: number; score:
 export type DetectedObject = { label: string; score: number; box: [number, number, number, number] }
 
 /**
+ * The least score of any object the detector reports (each class has its own, higher threshold for
+ * being written: decide.ts, thresholds.ts).
  * Calibrated on the 40 labelled real photographs (npm run bench:analysis-accuracy sweeps it):
  * at 0.25 → 0.3 photo-level precision rose from 0.42 to 0.56 at the same recall (0.82); 0.35
  * scored better still there (0.74) but the set holds almost no furniture, whose recall a

@@ -2,7 +2,7 @@
 // the model's objects and embedding, the colours and scene cues of a thumbnail. What the
 // photo's neighbours say (category votes, suggestions) is added by analyze-media.ts.
 import sharp from 'sharp'
-import { dominantColors, lightWord, sceneCues, type SceneCues } from './colors'
+import { colorShares, colorWords, lightWord, sceneCues, type SceneStats } from './colors'
 import { toObjects, type DetectedObject } from './detections'
 import { infer, MODEL_INPUT_SIZE } from './model'
 
@@ -12,7 +12,9 @@ const THUMBNAIL_SIZE = 48
 export type ImageAnalysis = {
   objects: DetectedObject[]
   colors: string[]
-  cues: SceneCues
+  /** Every colour name of the palette with its share of the picture (what the colour words' confidence is). */
+  colorShares: { name: string; share: number }[]
+  cues: SceneStats
   light: 'bright' | 'dark' | null
   embedding: number[]
 }
@@ -33,5 +35,6 @@ export async function analyzeImageBytes(bytes: Buffer): Promise<ImageAnalysis> {
   const [{ detections, embedding }, thumb] = await Promise.all([infer(input), thumbnail])
   const pixels = { data: thumb.data, width: thumb.info.width, height: thumb.info.height }
   const cues = sceneCues(pixels)
-  return { objects: toObjects(detections, MODEL_INPUT_SIZE), colors: dominantColors(pixels), cues, light: lightWord(cues), embedding }
+  const shares = colorShares(pixels)
+  return { objects: toObjects(detections, MODEL_INPUT_SIZE), colors: colorWords(shares), colorShares: shares, cues, light: lightWord(cues), embedding }
 }

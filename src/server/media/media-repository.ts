@@ -290,8 +290,9 @@ export async function fillMissingQuality(
 // ── Analysis ─────────────────────────────────────────────────────────────────────────────
 
 export type AnalysisResults = {
-  category: string
-  categoryConfidence: number
+  /** null: analysis is not sure enough to file the photo (any category it wrote before is withdrawn). */
+  category: string | null
+  categoryConfidence: number | null
   embedding: number[]
   description: string
   objects: string[]
