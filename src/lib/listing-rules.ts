@@ -3,8 +3,9 @@
 // (listing-readiness.ts) checks a property's photos against them; export packs resize to the
 // recommended size and cut captions at the limit.
 //
-// `verified: false` marks a figure taken from the product issue's summary of the channel's
-// rules and not yet re-read on the channel's own page: check it there before relying on it.
+// `read: null` marks a figure taken (on `noted`) from the product issue's summary of the
+// channel's rules and not yet read on the channel's own page: check it there before relying on
+// it, then set `read` to the date you read it.
 import type { RoomType } from './room-types'
 
 export const CHANNELS = ['airbnb', 'vrbo', 'booking', 'google'] as const
@@ -12,7 +13,7 @@ export type Channel = (typeof CHANNELS)[number]
 
 export const isChannel = (value: unknown): value is Channel => typeof value === 'string' && (CHANNELS as readonly string[]).includes(value)
 
-export type RuleSource = { url: string; read: string; verified: boolean }
+export type RuleSource = { url: string; read: string | null; noted: string }
 
 type Size = { width: number; height: number }
 
@@ -49,8 +50,8 @@ export type ChannelRules = {
   roomWords: Record<RoomType, string>
 }
 
-const READ = '2026-11-26'
-const src = (url: string, verified = false): RuleSource => ({ url, read: READ, verified })
+const NOTED = '2026-11-26'
+const src = (url: string): RuleSource => ({ url, read: null, noted: NOTED })
 
 const AIRBNB_PHOTOS = src('https://www.airbnb.com/help/article/2979')
 const AIRBNB_TOUR = src('https://www.airbnb.com/help/article/3328')
