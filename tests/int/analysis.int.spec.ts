@@ -196,17 +196,27 @@ describe('Analyze All on real photographs', () => {
 
   it('a second Analyze All has nothing left to do; force re-analyses all and keeps the manager\'s words', async () => {
     expect((await admin.json('POST', '/api/media-files/analyze-all')).body).toEqual({ analyzed: 0 })
-    const street = ids.get('exterior-street-a.jpg')!
-    const before = await byName('exterior-street-a.jpg')
+    // A photo analysis gave two tags or more (it writes only the words it is sure of); the dune
+    // and the building keep their descriptions for the checks below.
+    let subject = ''
+    for (const name of [...ids.keys()].sort().filter((name) => name !== 'view-dune.jpg' && name !== 'exterior-building.jpg')) {
+      const file = await byName(name)
+      if (file.tagSources!.filter((source) => source === 'analysis').length > 1) {
+        subject = name
+        break
+      }
+    }
+    expect(subject).not.toBe('')
+    const street = ids.get(subject)!
+    const before = await byName(subject)
     const machine = before.tags.filter((_, i) => before.tagSources![i] === 'analysis')
-    expect(machine.length).toBeGreaterThan(1)
     const [removed, ...kept] = machine
     // The manager rewrites one description (another keeps analysis's own), removes one of
     // analysis's tags in the tags dialog and adds one of their own.
     await admin.json('PUT', `/api/media-files/${street}/metadata`, {
       body: { description: 'The old town, two minutes away.', tags: [...before.tags.filter((tag) => tag !== removed), 'Old Town'] },
     })
-    const edited = await byName('exterior-street-a.jpg')
+    const edited = await byName(subject)
     expect(edited.tags).toEqual(['old town', ...kept])
     expect(edited.tagSources).toEqual(['manager', ...kept.map(() => 'analysis')])
     const stop = startJobsWorker(payload, 1, { analysisSlots: 1 })
@@ -217,7 +227,7 @@ describe('Analyze All on real photographs', () => {
     } finally {
       await stop()
     }
-    const after = await byName('exterior-street-a.jpg')
+    const after = await byName(subject)
     expect(after.description).toBe('The old town, two minutes away.')
     // The removed tag stays removed through force; nothing doubled, nothing else lost.
     expect(after.tags).toEqual(['old town', ...kept])

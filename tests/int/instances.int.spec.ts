@@ -14,6 +14,7 @@ import { makePhoto } from '../helpers/media-fixtures'
 import { startWorkerProcess, uploadThroughHost, waitFor } from '../helpers/instances'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { TSX_NODE_ARGS } from '../../src/host/entries'
+import { RENDITIONS_QUEUE } from '../../src/server/media/avif-renditions'
 
 type Worker = Awaited<ReturnType<typeof startWorkerProcess>>
 
@@ -154,6 +155,11 @@ describe('several app instances and workers on one database and store', () => {
     const { rows } = await db.query<{ id: string }>(`SELECT id FROM media WHERE status = 'ready' ORDER BY uploaded_at LIMIT 1`)
     const id = rows[0].id
     const filename = (await db.query<{ filename: string }>('SELECT filename FROM media WHERE id = $1', [id])).rows[0].filename
+    // The workers' AVIF renditions of the ready photos are written first: they change the list too.
+    await waitFor('the AVIF renditions to be made', async () => {
+      const { rows: waiting } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [RENDITIONS_QUEUE])
+      return waiting[0].n === 0 || undefined
+    }, 120_000)
     // B's caches are warm: the list (with its ETag), the page (the second view is the cache's).
     const listed = await anonymousList(appB.url)
     expect(listed.ids).toContain(id)

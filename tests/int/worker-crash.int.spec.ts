@@ -22,6 +22,7 @@ import { createBackup } from '../../src/server/backup/create-backup'
 import { BACKUP_QUEUE, BACKUP_TASK } from '../../src/server/backup/schedule'
 import { readObject } from '../../src/server/storage/read-object'
 import { LOCKS, withPoolAdvisoryLock } from '../../src/server/db/advisory-lock'
+import { RENDITIONS_QUEUE } from '../../src/server/media/avif-renditions'
 import { poolOf } from '../../src/server/db/pool'
 import { startScan } from '../../src/server/duplicates/scan'
 import { getObject } from '../../src/server/storage/get-object'
@@ -215,7 +216,8 @@ describe('kill -9 of the worker mid-ingest, mid-analysis, mid-scan and mid-backu
       // The uninterrupted ingest: the same bytes uploaded again.
       ingestRef = await upload(photo, 'deck-reference.jpg')
       await sql(`DELETE FROM payload_jobs WHERE queue = $1 AND input->>'kind' = 'upload'`, [BACKUP_QUEUE])
-      await poll(async () => (await unfinishedJobs(['default', ANALYSIS_QUEUE])).length).toBe(0)
+      // The AVIF renditions of ready photos too: the backup must hold what the end state holds.
+      await poll(async () => (await unfinishedJobs(['default', ANALYSIS_QUEUE, RENDITIONS_QUEUE])).length).toBe(0)
       releaseBackup()
       await poll(async () => (await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE id = ANY($1)`, [killedJobs])).rows[0].n).toBe(0)
     } finally {
