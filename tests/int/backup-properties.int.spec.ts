@@ -1,13 +1,16 @@
 // Backups of an installation holding two properties (docs/properties-design.md §2.5): a backup
 // holds one property's rows and objects, restoring it changes nothing of the other, a backup
 // cannot be restored into another property, listing and download answer only the property's
-// own backups, retention keeps 10 per property, and the schedules queue per property.
+// own backups, retention keeps 10 per property, and the schedules queue per property. A restore
+// brings back the property's share links, embed origins and listing choices (an older backup,
+// which never held them, leaves them as they are).
 // The second property is reached by calling the services with its scope (addressing a
 // property by host is not built yet); the default property is the one the HTTP calls act on.
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import zlib from 'node:zlib'
 import { createBackup } from '../../src/server/backup/create-backup'
 import { decodeBackup } from '../../src/server/backup/format'
 import { BackupOfAnotherProperty, restoreBackup } from '../../src/server/backup/restore-backup'
@@ -20,7 +23,8 @@ import { defaultPropertyScope } from '../../src/server/properties/default-proper
 import { listObjects } from '../../src/server/storage/list-objects'
 import { putObject } from '../../src/server/storage/put-object'
 import { readObject } from '../../src/server/storage/read-object'
-import { Session, signedInAdmin } from '../helpers/api'
+import { createShareLink, findShareLink, revokeShareLink, sharedMedia } from '../../src/server/share-links/share-links'
+import { PASSWORD, Session, signedInAdmin } from '../helpers/api'
 import { createMedia } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
@@ -45,6 +49,8 @@ beforeAll(async () => {
 })
 
 beforeEach(async () => {
+  await pool.query('DELETE FROM share_links')
+  await pool.query('DELETE FROM listing_channels')
   await pool.query('DELETE FROM media')
   await pool.query('DELETE FROM duplicate_groups')
   await pool.query('DELETE FROM backups')
@@ -205,6 +211,102 @@ describe('restoring one property', () => {
 
     expect({ seaside: await fingerprint(seaside, a1.keys), lodge: await fingerprint(lodge, b1.keys) }).toEqual(before)
     expect((await pool.query('SELECT count(*)::int AS n FROM runs')).rows[0].n).toBe(0)
+  })
+})
+
+describe("what the manager made besides photos", () => {
+  const DAY = 86_400_000
+  const links = async (scope: PropertyScope) =>
+    (
+      await pool.query(
+        `SELECT id::text AS id, token, section_key, room, media_ids::text[] AS media_ids, include_hidden, expires_at, revoked_at,
+                created_by_id::text AS created_by FROM share_links WHERE property_id = $1 ORDER BY id`,
+        [scope.id],
+      )
+    ).rows
+  const origins = async () =>
+    ((await payload.findByID({ collection: 'properties', id: seaside.id, overrideAccess: true })) as { embedOrigins?: Array<{ origin: string }> })
+      .embedOrigins?.map((row) => row.origin)
+  const choice = async () =>
+    (await pool.query(`SELECT media_ids::text[] AS media_ids, cover_id::text AS cover FROM listing_channels WHERE property_id = $1`, [seaside.id])).rows
+  const setOrigins = (list: string[]) =>
+    payload.update({ collection: 'properties', id: seaside.id, data: { embedOrigins: list.map((origin) => ({ origin })) } as never, overrideAccess: true })
+
+  it('restores share links (revoked since stays revoked), embed origins and listing choices; an older backup leaves them', async () => {
+    const [a1, a2] = [await photo(seaside), await photo(seaside)]
+    const b1 = await photo(lodge)
+    const made = await admin.json<{ doc: { id: string } }>('POST', '/api/users', {
+      body: { username: 'link-maker', password: PASSWORD, role: 'property-manager' },
+    })
+    expect(made.status).toBe(201)
+    const week = new Date(Date.now() + 7 * DAY)
+    const link = (scope: PropertyScope, input: object, expiresAt = week, createdBy: string | null = null) =>
+      createShareLink(payload, scope, { input, expiresAt, createdBy })
+    const chosen = await link(seaside, { mediaIds: [a1.id, a2.id], includeHidden: true }, week, made.body.doc.id)
+    const revokedBefore = await link(seaside, { room: 'Kitchen' })
+    await revokeShareLink(payload, seaside, revokedBefore.id)
+    const expired = await link(seaside, { sectionId: 'main_level' }, new Date(Date.now() - DAY))
+    const revokedSince = await link(seaside, { sectionId: 'main_level' })
+    await link(lodge, { mediaIds: [b1.id] })
+    await setOrigins(['https://seaview.example', 'http://localhost:5173'])
+    await pool.query(`INSERT INTO listing_channels (property_id, channel, media_ids, cover_id) VALUES ($1, 'airbnb', $2, $3)`, [
+      seaside.id,
+      [a1.id],
+      a1.id,
+    ])
+    const atBackup = await links(seaside)
+    const backup = await createBackup({ pool, scope: seaside, kind: 'manual' })
+
+    // Since the backup: a link revoked, one made, the account that made one removed, origins and choice changed.
+    await revokeShareLink(payload, seaside, revokedSince.id)
+    const madeSince = await link(seaside, { room: 'Loft' })
+    await payload.delete({ collection: 'users', id: made.body.doc.id, overrideAccess: true })
+    await setOrigins(['https://elsewhere.example'])
+    await pool.query(`UPDATE listing_channels SET media_ids = $2, cover_id = $3 WHERE property_id = $1`, [seaside.id, [a2.id], a2.id])
+    const revokedAt = (await links(seaside)).find((row) => row.id === revokedSince.id).revoked_at
+    const lodgeLinks = await links(lodge)
+
+    await restoreBackup({ pool, scope: seaside, backupId: backup.id })
+
+    // Same ids, tokens, photos and expiries; the one revoked since keeps its revocation, the maker gone is null.
+    const expected = atBackup.map((row) => ({
+      ...row,
+      created_by: null,
+      revoked_at: row.id === revokedSince.id ? revokedAt : row.revoked_at,
+    }))
+    expect(await links(seaside)).toEqual(expected)
+    const opened = await findShareLink(payload, seaside, chosen.token)
+    expect(opened.state).toBe('live')
+    if (opened.state === 'live') expect((await sharedMedia(payload, seaside, opened.link)).map((file) => file.id).sort()).toEqual([a1.id, a2.id].sort())
+    expect((await findShareLink(payload, seaside, revokedBefore.token)).state).toBe('revoked')
+    expect((await findShareLink(payload, seaside, revokedSince.token)).state).toBe('revoked')
+    expect((await findShareLink(payload, seaside, expired.token)).state).toBe('expired')
+    expect((await findShareLink(payload, seaside, madeSince.token)).state).toBe('missing')
+    expect(await origins()).toEqual(['https://seaview.example', 'http://localhost:5173'])
+    expect(await choice()).toEqual([{ media_ids: [a1.id], cover: a1.id }])
+    expect(await links(lodge)).toEqual(lodgeLinks)
+
+    // The same backup as format 2 wrote it (no origins, no links, no choices): the property keeps its own.
+    const document = JSON.parse(zlib.gunzipSync((await readObject({ key: backup.objectKey }))!).toString())
+    delete document.property.embed_origins
+    const older = {
+      ...document,
+      format: 2,
+      tables: document.tables.filter((table: { name: string }) => !['share_links', 'listing_channels'].includes(table.name)),
+    }
+    const bytes = zlib.gzipSync(JSON.stringify(older))
+    await putObject({ key: backup.objectKey, body: bytes, contentType: 'application/gzip' })
+    await pool.query('UPDATE backups SET sha256 = $2 WHERE id = $1', [backup.id, sha(bytes)])
+    await setOrigins(['https://elsewhere.example'])
+    const linksNow = await links(seaside)
+    const choiceNow = await choice()
+    await payload.delete({ collection: 'media', id: a2.id, overrideAccess: true })
+
+    await restoreBackup({ pool, scope: seaside, backupId: backup.id })
+    expect(await mediaIds(seaside)).toEqual([a1.id, a2.id].sort())
+    expect(await links(seaside)).toEqual(linksNow)
+    expect(await choice()).toEqual(choiceNow)
+    expect(await origins()).toEqual(['https://elsewhere.example'])
   })
 })
 

@@ -16,6 +16,7 @@ import { defaultPropertyScope, propertyScopeById } from '../../src/server/proper
 import { headObject } from '../../src/server/storage/head-object'
 import { putObject } from '../../src/server/storage/put-object'
 import { readObject } from '../../src/server/storage/read-object'
+import { createShareLink, findShareLink } from '../../src/server/share-links/share-links'
 import { PASSWORD, Session, signedInAdmin } from '../helpers/api'
 import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../../src/server/analysis/analysis-task'
 import { BACKUP_QUEUE, BACKUP_TASK } from '../../src/server/backup/schedule'
@@ -198,6 +199,13 @@ describe('removing a property', () => {
     const managerId = (await pool.query(`SELECT id FROM users WHERE username = 'lodge-manager'`)).rows[0].id
     await payload.update({ collection: 'users', id: managerId, data: { properties: [{ property: bay }, { property: home.id }] } as never, overrideAccess: true })
     await pool.query('INSERT INTO gallery_load_samples (property_id, duration_ms) VALUES ($1, 1500), ($2, 900)', [bay, home.id])
+    // A live share link and the sites that may frame its embed view.
+    const bayLink = await createShareLink(payload, (await propertyScopeById(payload, bay))!, {
+      input: { mediaIds: [bayPhotos[0].id] },
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdBy: null,
+    })
+    await payload.update({ collection: 'properties', id: bay, data: { embedOrigins: [{ origin: 'https://bay.example' }] } as never, overrideAccess: true })
 
     const before = await fingerprint(homeKeys)
     const removed = await platform.json('POST', `/api/properties/${bay}/remove`, { body: { confirm: 'Bay House' } })
@@ -252,6 +260,14 @@ describe('removing a property', () => {
     )
     for (const key of bayKeys) expect(await headObject({ key })).not.toBeNull()
     expect(await fingerprint(homeKeys)).toEqual(before)
+    // Its share link comes back revoked and under a new token: the old one names nothing.
+    const { rows: links } = await pool.query('SELECT id::text AS id, token, revoked_at FROM share_links WHERE property_id = $1', [reborn])
+    expect(links).toEqual([{ id: bayLink.id, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), revoked_at: expect.any(Date) }])
+    expect(links[0].token).not.toBe(bayLink.token)
+    expect((await findShareLink(payload, scope, bayLink.token)).state).toBe('missing')
+    expect((await findShareLink(payload, scope, links[0].token)).state).toBe('revoked')
+    const rebornDoc = await payload.findByID({ collection: 'properties', id: reborn, overrideAccess: true })
+    expect((rebornDoc as { embedOrigins?: Array<{ origin: string }> }).embedOrigins?.map((row) => row.origin)).toEqual(['https://bay.example'])
   }, 60_000)
 
   it("ends the jobs queued for it without error, and they change nothing of the default property's", async () => {

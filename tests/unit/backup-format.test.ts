@@ -15,7 +15,8 @@ import {
   type BackupDocument,
 } from '../../src/server/backup/format'
 import { restoreMessage } from '../../src/server/backup/restore-backup'
-import { backupTableOrder, isExcludedTable, type TableShape } from '../../src/server/backup/tables'
+import { restoredShareLinks } from '../../src/server/backup/restored-share-links'
+import { backupTableOrder, isExcludedTable, looseReferences, type TableShape } from '../../src/server/backup/tables'
 import { withSectionKeys } from '../../src/server/backup/upgrade'
 
 const shapes: TableShape[] = [
@@ -145,6 +146,46 @@ describe('planRestore', () => {
     const plan = planRestore(withScans, { appliedMigrations: applied, shapes })
     expect(plan.map((table) => table.name)).toEqual(['gallery_sections', 'media', 'media_texts'])
   })
+
+  it("keeps the property's share links and listing choices for a backup of format 2, which never held them", () => {
+    const withLinks: TableShape[] = [
+      ...shapes,
+      ...['listing_channels', 'share_links'].map((name) => ({ name, columns: ['property_id'], serialColumns: [], scope: { kind: 'own' as const }, uniqueColumns: [] })),
+    ]
+    const kept = (format: number) =>
+      planRestore(document({ format }), { appliedMigrations: applied, shapes: withLinks })
+        .filter((table) => table.keep)
+        .map((table) => table.name)
+    expect(kept(2)).toEqual(['listing_channels', 'share_links'])
+    expect(kept(1)).toEqual(['listing_channels', 'share_links'])
+    // Format 3 holds them (empty or not): lacking them, they start empty like any table added since.
+    expect(kept(3)).toEqual([])
+  })
+})
+
+describe('restoredShareLinks', () => {
+  const live = { id: 'l1', token: 'T'.repeat(43), expires_at: '2026-12-01T00:00:00+00:00', revoked_at: null, opens: 3 }
+  const revoked = { id: 'l2', token: 'R'.repeat(43), expires_at: '2026-12-01T00:00:00+00:00', revoked_at: '2026-11-20T10:00:00+00:00', opens: 0 }
+  const at = '2026-11-26T12:00:00.000Z'
+
+  it('into its own property: keeps ids and tokens; a link revoked since the backup stays revoked', () => {
+    const revokedSince = new Map([['l1', '2026-11-25T09:00:00.000Z'], ['l2', '2026-11-25T09:00:00.000Z']])
+    expect(restoredShareLinks([live, revoked], { sameProperty: true, revokedSince: new Map(), at })).toEqual([live, revoked])
+    expect(restoredShareLinks([live, revoked], { sameProperty: true, revokedSince, at })).toEqual([
+      { ...live, revoked_at: '2026-11-25T09:00:00.000Z' },
+      revoked,
+    ])
+  })
+
+  it('into another property: every link revoked (when the restore ran, unless it was already) and given a new token', () => {
+    const [first, second] = restoredShareLinks([live, revoked], { sameProperty: false, revokedSince: new Map(), at })
+    expect(first).toMatchObject({ id: 'l1', revoked_at: at, expires_at: live.expires_at, opens: 3 })
+    expect(second).toMatchObject({ id: 'l2', revoked_at: revoked.revoked_at })
+    for (const [row, old] of [[first, live], [second, revoked]] as const) {
+      expect(row.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(row.token).not.toBe(old.token)
+    }
+  })
 })
 
 describe('backupTableOrder', () => {
@@ -163,6 +204,32 @@ describe('backupTableOrder', () => {
     for (const table of ['users', 'users_sessions', 'payload_jobs', 'backups', 'gallery_read_version', 'runs', 'gallery_analysis_run_items']) {
       expect(isExcludedTable(table)).toBe(true)
     }
+  })
+
+  it("holds every table with a property column that no foreign key reaches, unless it is one never backed up", () => {
+    const keys = [
+      { child: 'media', parent: 'gallery_sections' },
+      { child: 'share_links', parent: 'properties' },
+      { child: 'share_links', parent: 'users' },
+      { child: 'listing_channels', parent: 'properties' },
+    ]
+    const propertyTables = ['gallery_sections', 'media', 'share_links', 'listing_channels', 'runs', 'backups', 'users_properties', 'gallery_load_samples']
+    expect(backupTableOrder(keys, propertyTables)).toEqual(['gallery_sections', 'listing_channels', 'share_links', 'media'])
+  })
+})
+
+describe('looseReferences', () => {
+  it("names the columns pointing outside the backup that the database sets to null, never the property's own", () => {
+    const fk = (child: string, childColumn: string, parent: string, setsNull: boolean) => ({ child, childColumn, parent, parentColumn: 'id', cascades: !setsNull, setsNull })
+    const keys = [
+      fk('share_links', 'created_by_id', 'users', true),
+      fk('share_links', 'property_id', 'properties', false),
+      fk('media', 'property_id', 'properties', true),
+      fk('media', 'section_id', 'gallery_sections', true),
+    ]
+    const members = ['gallery_sections', 'media', 'share_links']
+    expect(looseReferences('share_links', members, keys)).toEqual([{ column: 'created_by_id', parent: 'users', parentColumn: 'id' }])
+    expect(looseReferences('media', members, keys)).toEqual([])
   })
 })
 

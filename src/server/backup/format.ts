@@ -16,8 +16,17 @@ import { MEDIA_OBJECT_PREFIXES } from '../storage/keys'
 /**
  * Bumped when the file's layout changes; a server refuses files newer than it understands.
  * 2: the property's settings are a block of their own (1 kept them as the property_settings table).
+ * 3: the block carries the embed origins, and the tables every property-owned table (share_links,
+ * listing_channels), not only those reached from media and sections.
  */
-export const BACKUP_FORMAT = 2
+export const BACKUP_FORMAT = 3
+
+/**
+ * Tables of the property's own that backups hold from format 3 on. An older backup never held
+ * them, so it says nothing of them: its restore leaves the property's rows of them as they are
+ * (rather than emptying them, as for a table added to the schema since).
+ */
+export const TABLES_SINCE_FORMAT_3 = ['share_links', 'listing_channels'] as const
 export const BACKUP_APP = 'property-gallery'
 
 /** 'final': taken by a property's removal, of the property it removes (src/server/properties/remove-property.ts). */
@@ -144,7 +153,7 @@ const RETIRED_TABLES = new Set(['duplicate_scans'])
 export function planRestore(
   document: BackupDocument,
   current: { appliedMigrations: string[]; shapes: TableShape[] },
-): Array<{ name: string; columns: string[]; rows: Array<Record<string, unknown>> }> {
+): PlannedTable[] {
   // A backup made before a migration was renamed records its earlier name.
   if (!current.appliedMigrations.includes(currentMigrationName(document.migration))) {
     const latest = current.appliedMigrations.at(-1) ?? 'none'
@@ -169,12 +178,18 @@ export function planRestore(
     )
   }
   const byName = new Map(document.tables.map((table) => [table.name, table]))
-  // Insert order is this server's (parents first); tables the backup predates start empty.
+  const untouched = new Set<string>(document.format < 3 ? TABLES_SINCE_FORMAT_3 : [])
+  // Insert order is this server's (parents first); tables the backup predates start empty,
+  // but those older formats did not hold (TABLES_SINCE_FORMAT_3) are kept as they are.
   return current.shapes.map((shape) => {
     const table = byName.get(shape.name)
+    if (!table && untouched.has(shape.name)) return { name: shape.name, columns: [], rows: [], keep: true }
     return { name: shape.name, columns: table?.columns ?? [], rows: table?.rows ?? [] }
   })
 }
+
+/** A table as a restore writes it; `keep`: the property's rows of it stay as they are (the backup does not hold it). */
+export type PlannedTable = { name: string; columns: string[]; rows: Array<Record<string, unknown>>; keep?: boolean }
 
 /** Object keys a row refers to: any string value (nested too) that starts with a stored-object prefix. */
 const PREFIX_CHOICE = `(?:${MEDIA_OBJECT_PREFIXES.join('|')})` // plain letters and a slash: nothing to escape

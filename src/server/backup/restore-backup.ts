@@ -21,9 +21,10 @@ import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import { withPoolTransaction } from '../db/pool'
 import { type PropertyScope, propertyDb, raw } from '../db/property-db'
 import { type BackupContext, type BackupRecord, readSnapshot, writeBackup } from './create-backup'
-import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, planRestore } from './format'
+import { BackupRefused, decodeBackup, keysInRows, type ManifestEntry, type PlannedTable, planRestore } from './format'
 import { indexedObjects, keysOfOtherProperties, rememberObjects } from './object-index'
 import { writePropertyBlock } from './property-block'
+import { revokedShareLinks, restoredShareLinks } from './restored-share-links'
 import { finishRestoreTidy, recordRestoreTidy } from './restore-tidy'
 import { applyRetention } from './retention'
 import { appliedMigrations } from './snapshot'
@@ -125,8 +126,6 @@ export class BackupOfAnotherProperty extends BackupRefused {
   }
 }
 
-type PlannedTable = { name: string; columns: string[]; rows: Array<Record<string, unknown>> }
-
 /**
  * Refuses (BackupOfAnotherProperty) when another property holds a row with one of the backup's unique
  * values (media and section ids, storage keys, file names) or uses one of its objects.
@@ -160,24 +159,36 @@ export async function deletePropertyRows(client: PoolClient, scope: PropertyScop
   }
 }
 
-/** Inserts a table's restored rows; a table with its own property column gets the property's id, never the file's. */
+/**
+ * Inserts a table's restored rows; a table with its own property column gets the property's id,
+ * never the file's. A column naming a row outside the backup that is gone since (the account
+ * that made a share link) is written null, as its foreign key would have made it.
+ */
 async function insertRows(client: PoolClient, scope: PropertyScope, shape: TableShape, table: PlannedTable) {
   const json = JSON.stringify(table.rows)
   const name = raw(ident(table.name))
-  if (shape.scope.kind === 'own') {
-    const columns = raw(table.columns.filter((column) => column !== PROPERTY_COLUMN).map(ident).join(', '))
-    const property = raw(ident(PROPERTY_COLUMN))
-    const list = raw(table.columns.some((column) => column !== PROPERTY_COLUMN) ? ', ' : '')
+  const loose = new Map((shape.looseReferences ?? []).map((reference) => [reference.column, reference]))
+  const valueOf = (column: string) => {
+    const reference = loose.get(column)
+    if (!reference) return `r.${ident(column)}`
+    return `(SELECT o.${ident(reference.parentColumn)} FROM ${ident(reference.parent)} o WHERE o.${ident(reference.parentColumn)} = r.${ident(column)})`
+  }
+  const own = shape.scope.kind === 'own'
+  const written = table.columns.filter((column) => !own || column !== PROPERTY_COLUMN)
+  const columns = [...written, ...(own ? [PROPERTY_COLUMN] : [])].map(ident).join(', ')
+  const values = written.map(valueOf).join(', ')
+  if (own) {
+    // Stamped with the property the restore changes.
+    const list = raw(written.length ? ', ' : '')
     await propertyDb(client, scope).query`
-      INSERT INTO ${name} (${columns}${list}${property})
-      SELECT ${columns}${list}${scope}::uuid FROM json_populate_recordset(NULL::${name}, ${json}::json)`
+      INSERT INTO ${name} (${raw(columns)})
+      SELECT ${raw(values)}${list}${scope}::uuid FROM json_populate_recordset(NULL::${name}, ${json}::json) r`
     return
   }
-  const columns = table.columns.map(ident).join(', ')
   // Stamped through its parent: its rows name the property's parents just restored.
   await client.query(
     `INSERT INTO ${ident(table.name)} (${columns})
-     SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`,
+     SELECT ${values} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json) r`,
     [json],
   )
 }
@@ -265,6 +276,12 @@ export async function restoreLocked({
     const [current, trash] = await Promise.all([readSnapshot(client, shapes, scope), listObjects({ store, prefix: KEY_PREFIXES.trash })])
     const { rows: ids } = await propertyDb(client, scope).query<{ id: string }>`SELECT id::text AS id FROM media WHERE property_id = ${scope}`
     const before = { ids: new Set(ids.map((row) => row.id)), keys: current.keys }
+    // Share links come back as restored-share-links.ts says: same property or another, revoked since.
+    const linkRules = {
+      sameProperty: backup.property_id === scope.id,
+      revokedSince: await revokedShareLinks(client, scope),
+      at: new Date().toISOString(),
+    }
     await checkpoints.reached('restore-before-read')
 
     // Every object of the manifest must be in the store, or in trash/ to be brought back.
@@ -310,10 +327,14 @@ export async function restoreLocked({
 
     let restoredKeys: Set<string>
     try {
-      await deletePropertyRows(client, scope, shapes)
+      // Tables the backup's format did not hold keep the property's rows.
+      const kept = new Set(plan.filter((table) => table.keep).map((table) => table.name))
+      await deletePropertyRows(client, scope, shapes.filter((shape) => !kept.has(shape.name)))
       await checkpoints.reached('restore-deleted')
       for (const table of plan) {
-        if (table.rows.length) await insertRows(client, scope, shapes.find((shape) => shape.name === table.name)!, table)
+        if (!table.rows.length) continue
+        const rows = table.name === 'share_links' ? restoredShareLinks(table.rows, linkRules) : table.rows
+        await insertRows(client, scope, shapes.find((shape) => shape.name === table.name)!, { ...table, rows })
       }
       for (const shape of shapes) {
         for (const column of shape.serialColumns) {

@@ -1,8 +1,9 @@
 // Which tables a backup holds, read from the database itself at backup and restore time:
-// gallery_sections and media, every table that references one of them (media_texts,
-// media_rels, …) and every table those reference in turn, minus accounts, Payload's own
-// bookkeeping and the backup tables. Other features add columns and child tables to media;
-// reading the catalogue means a backup covers them without a code change.
+// gallery_sections, media and every other table with a property_id column (share_links,
+// listing_channels, …), every table that references one of them (media_texts, media_rels, …)
+// and every table those reference in turn, minus accounts, Payload's own bookkeeping, work
+// records and the backup tables. Other features add columns, child tables and tables of their
+// own; reading the catalogue means a backup covers them without a code change.
 // A backup holds one property's rows (docs/properties-design.md §2.5): each table's scope, read
 // from the catalogue too, says which of its rows are the property's.
 import type { PoolClient } from 'pg'
@@ -53,12 +54,23 @@ export type TableShape = {
   scope: TableScope
   /** Columns unique on their own (primary key, unique indexes): a restore checks no other property holds its values. */
   uniqueColumns: string[]
+  /** Columns naming rows outside the backup that may be gone when it is restored. */
+  looseReferences?: LooseReference[]
 }
 
 type ForeignKey = { child: string; parent: string }
 
-/** A foreign key as the scopes read it: one column (wider keys are left out), and whether it cascades on delete. */
-export type ForeignKeyColumns = ForeignKey & { childColumn: string | null; parentColumn: string | null; cascades: boolean }
+/**
+ * A foreign key as the scopes read it: one column (wider keys are left out), whether it cascades
+ * on delete, and whether it sets the column to null on delete.
+ */
+export type ForeignKeyColumns = ForeignKey & { childColumn: string | null; parentColumn: string | null; cascades: boolean; setsNull?: boolean }
+
+/**
+ * A column naming a row of a table no backup holds (share_links.created_by_id → users) whose key
+ * lets that row go (ON DELETE SET NULL): a restore writes null where the row is gone since.
+ */
+export type LooseReference = { column: string; parent: string; parentColumn: string }
 
 /** A backed-up table none of whose rows can be told to be a property's: backups refuse to run. */
 export class UnscopedTable extends Error {
@@ -68,9 +80,12 @@ export class UnscopedTable extends Error {
   }
 }
 
-/** The closure of tables to back up, parents before children (the order to insert in). */
-export function backupTableOrder(foreignKeys: ForeignKey[]): string[] {
-  const members = new Set<string>(ROOT_TABLES)
+/**
+ * The closure of tables to back up, parents before children (the order to insert in), from the
+ * root tables and `propertyTables` (those with a property_id column) that are not excluded.
+ */
+export function backupTableOrder(foreignKeys: ForeignKey[], propertyTables: readonly string[] = []): string[] {
+  const members = new Set<string>([...ROOT_TABLES, ...propertyTables.filter((table) => !isExcludedTable(table))])
   for (let grew = true; grew; ) {
     grew = false
     for (const { child, parent } of foreignKeys) {
@@ -181,12 +196,18 @@ export async function readTableShapes(client: PoolClient): Promise<TableShape[]>
                  THEN (SELECT attname FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = c.conkey[1]) END AS "childColumn",
             CASE WHEN cardinality(c.confkey) = 1
                  THEN (SELECT attname FROM pg_attribute WHERE attrelid = c.confrelid AND attnum = c.confkey[1]) END AS "parentColumn",
-            c.confdeltype = 'c' AS cascades
+            c.confdeltype = 'c' AS cascades, c.confdeltype = 'n' AS "setsNull"
        FROM pg_constraint c
       WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace`,
   )
   const keys = foreignKeys.map((fk) => ({ ...fk, child: unquote(fk.child), parent: unquote(fk.parent) }))
-  const order = backupTableOrder(keys)
+  const { rows: propertyTables } = await client.query<{ table_name: string }>(
+    `SELECT c.table_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.table_schema = 'public' AND c.column_name = $1 AND t.table_type = 'BASE TABLE'`,
+    [PROPERTY_COLUMN],
+  )
+  const order = backupTableOrder(keys, propertyTables.map((row) => row.table_name))
   const { rows: columns } = await client.query<{ table_name: string; column_name: string; serial: boolean }>(
     `SELECT table_name, column_name, coalesce(column_default LIKE 'nextval(%', false) AS serial
        FROM information_schema.columns
@@ -209,7 +230,17 @@ export async function readTableShapes(client: PoolClient): Promise<TableShape[]>
     serialColumns: columns.filter((column) => column.table_name === name && column.serial).map((column) => column.column_name),
     scope: scopes.get(name)!,
     uniqueColumns: unique.filter((row) => unquote(row.table_name) === name).map((row) => row.column_name).sort(),
+    looseReferences: looseReferences(name, order, keys),
   }))
+}
+
+/** A table's columns that name rows outside the backup (not its property) and become null when those go. */
+export function looseReferences(table: string, members: readonly string[], foreignKeys: ForeignKeyColumns[]): LooseReference[] {
+  return foreignKeys
+    .filter((fk) => fk.child === table && fk.setsNull && !members.includes(fk.parent) && fk.childColumn && fk.parentColumn)
+    .filter((fk) => fk.childColumn !== PROPERTY_COLUMN)
+    .map((fk) => ({ column: fk.childColumn!, parent: fk.parent, parentColumn: fk.parentColumn! }))
+    .sort((a, b) => a.column.localeCompare(b.column))
 }
 
 const unquote = (name: string) => name.replace(/^"(.*)"$/, '$1')

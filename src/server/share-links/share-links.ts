@@ -49,6 +49,9 @@ const linkOf = (row: Row): ShareLink => ({
   opens: row.opens,
 })
 
+/** A new link's token: 32 random bytes, URL-safe. */
+export const newShareToken = () => randomBytes(32).toString('base64url')
+
 export async function createShareLink(
   payload: Payload,
   scope: PropertyScope,
@@ -71,7 +74,7 @@ export async function createShareLink(
     const missing = mediaIds.filter((id) => !found.has(id))
     if (missing.length) throw notFound(`No media file ${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''} in this property.`)
   }
-  const token = randomBytes(32).toString('base64url')
+  const token = newShareToken()
   const { rows } = await db.query<Row>`
     INSERT INTO share_links (property_id, token, section_key, room, media_ids, include_hidden, expires_at, created_by_id)
     VALUES (${scope}, ${token}, ${sectionKey}, ${input.room ?? null}, ${mediaIds}::uuid[], ${includeHidden}, ${expiresAt}, ${createdBy})
