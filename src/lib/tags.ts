@@ -53,9 +53,16 @@ export function answeredTags({ manager, machine, removed }: TagsBySource): { tag
  * writes it again, forced re-analysis included); every other tag in the list is the manager's.
  * A removed tag the manager types again is theirs.
  */
-export function managerTagsChange(current: TagsBySource, submitted: readonly string[]): { manager: string[]; removed: string[] } {
+export function managerTagsChange(
+  current: TagsBySource,
+  submitted: readonly string[],
+  seen?: readonly string[],
+): { manager: string[]; removed: string[] } {
   const list = normaliseTags(submitted)
-  const shown = new Set(answeredTags(current).tags)
+  // What the manager saw: the answer's tags, or those of them the editor showed when it opened
+  // (an analysis tag written meanwhile was never seen, so it is not removed by its absence).
+  const seenTags = seen ? new Set(normaliseTags(seen)) : null
+  const shown = new Set(answeredTags(current).tags.filter((tag) => !seenTags || seenTags.has(tag)))
   const own = new Set(current.manager)
   const machine = new Set(current.machine)
   const manager = list.filter((tag) => own.has(tag) || !machine.has(tag) || !shown.has(tag))

@@ -37,4 +37,11 @@ describe("the manager's save of the tags dialog", () => {
     expect(typedAgain).toEqual({ manager: ['blue'], removed: [] })
     expect(answeredTags({ ...both, ...typedAgain })).toEqual({ tags: ['blue', 'outdoor'], sources: ['manager', 'analysis'] })
   })
+
+  it('a tag analysis wrote while the dialog was open is not removed by the save of what the dialog showed', () => {
+    // The dialog opened on "sea view, outdoor"; analysis then wrote "boat" and "blue".
+    const change = managerTagsChange(current, ['sea view'], ['sea view', 'outdoor'])
+    expect(change).toEqual({ manager: ['sea view'], removed: ['outdoor'] })
+    expect(answeredTags({ ...current, ...change }).tags).toEqual(['sea view', 'boat', 'blue'])
+  })
 })

@@ -32,6 +32,8 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
   const notify = useNotify()
   const update = useUpdateMetadata()
   const [tags, setTags] = useState<string[]>(file.tags)
+  // The tags as the dialog opened: the list may refresh behind it while the manager edits.
+  const [shownTags] = useState<string[]>(file.tags)
   // Who wrote each saved tag; one typed here is the manager's.
   const byAnalysis = new Set(file.tags.filter((_, index) => file.tagSources?.[index] === 'analysis'))
   const [typed, setTyped] = useState('')
@@ -51,7 +53,7 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
   const save = (event: FormEvent) => {
     event.preventDefault()
     update.mutate(
-      { id: file.id, tags, description, notes },
+      { id: file.id, tags, shownTags, description, notes },
       {
         onSuccess: () => {
           notify({ title: 'Tags Updated' })

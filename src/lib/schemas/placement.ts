@@ -72,6 +72,13 @@ export const metadataSchema = z
       .refine((tags) => tags.length <= MAX_TAGS, `A photo can have at most ${MAX_TAGS} tags.`)
       .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `A tag has at most ${MAX_TAG_LENGTH} characters.`)
       .optional(),
+    // Not in the spec: the tags the editor showed when it opened. Analysis's tags missing from
+    // `tags` count as removed only when shown, so one written while the dialog was open stays.
+    shownTags: z
+      .array(z.string().max(MAX_TAG_LENGTH + 100).refine(noNul.check, noNul.message))
+      .max(MAX_TAGS * 4)
+      .transform(normaliseTags)
+      .optional(),
     description: trimmedText(MAX_DESCRIPTION_LENGTH, 'The description').optional(),
     notes: trimmedText(MAX_NOTES_LENGTH, 'Notes').optional(),
     // The 360° toggle (camera issue, item 3): "equirectangular" for a 360° photo, null for a flat one.

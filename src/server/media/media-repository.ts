@@ -136,6 +136,8 @@ export type ManagerFields = Partial<{
   notes: string | null
   projectionChoice: ProjectionChoice | null
   tags: string[]
+  /** The tags the manager's editor showed (with `tags`): analysis's tags not among them are not taken as removed. */
+  shownTags: string[]
 }>
 
 type Rows<T> = { rows: T[] }
@@ -209,18 +211,22 @@ async function readTagsBySource(db: SqlSession, id: string): Promise<TagsBySourc
 
 /**
  * The one writer of the manager's tags (src/lib/tags.ts has the rules). `set` is the whole list
- * the manager saw and saved: analysis's tags missing from it are recorded as removed, so analysis
- * never writes them again; `add` (a deleted duplicate's carry-over) appends the ones missing.
+ * the manager saved: analysis's tags missing from it (and among `shown`, the list the editor
+ * showed, when given) are recorded as removed, so analysis never writes them again; `add` (a deleted duplicate's carry-over) appends the ones missing.
  * The media row must be locked by the caller's transaction, so the tags read are the latest.
  */
-async function writeTags(db: SqlSession, id: string, change: { set: readonly string[] } | { add: readonly string[] }) {
+async function writeTags(
+  db: SqlSession,
+  id: string,
+  change: { set: readonly string[]; shown?: readonly string[] } | { add: readonly string[] },
+) {
   const current = await readTagsBySource(db, id)
   if ('add' in change) {
     const merged = mergeTags(current.manager, change.add)
     if (merged.length > current.manager.length) await writeTexts(db, id, 'tags', merged)
     return
   }
-  const { manager, removed } = managerTagsChange(current, change.set)
+  const { manager, removed } = managerTagsChange(current, change.set, change.shown)
   await writeTexts(db, id, 'tags', manager)
   if (removed.join('\n') !== current.removed.join('\n')) await writeTexts(db, id, 'removedMachineTags', removed)
 }
@@ -350,12 +356,12 @@ export async function writeAnalysisSkipped(db: SqlSession, id: string, reason: s
  * gone. Run it in the request's transaction: tags are several statements.
  */
 export async function writeManagerFields(db: SqlSession, id: string, fields: ManagerFields): Promise<boolean> {
-  const { tags, ...columns } = fields
+  const { tags, shownTags, ...columns } = fields
   const result = await db.execute(
     sql`UPDATE media SET ${sql.join(assignments(MANAGER_COLUMNS, columns), sql`, `)} WHERE id = ${id}`,
   )
   if (rowCount(result) === 0) return false
-  if (tags !== undefined) await writeTags(db, id, { set: tags })
+  if (tags !== undefined) await writeTags(db, id, { set: tags, shown: shownTags })
   return true
 }
 

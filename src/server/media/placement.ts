@@ -146,6 +146,7 @@ export async function reorderSection(req: PayloadRequest, sectionId: string, med
 
 export type MetadataChange = {
   tags?: string[]
+  shownTags?: string[]
   description?: string | null
   notes?: string | null
   projection?: 'equirectangular' | null
@@ -163,7 +164,7 @@ export async function updateMetadata(req: PayloadRequest, id: string, change: Me
       throw badRequest('A video cannot be a 360° photo: only photos open in the 360° viewer.')
     }
     const projectionChoice = change.projection === undefined ? undefined : (change.projection ?? 'flat')
-    return writeAndAnswer(req, id, { tags: change.tags, description: change.description, notes: change.notes, projectionChoice })
+    return writeAndAnswer(req, id, { tags: change.tags, shownTags: change.shownTags, description: change.description, notes: change.notes, projectionChoice })
   })
 }
 
