@@ -109,20 +109,23 @@ export const MediaCard = memo(function MediaCard({
         )}
         <SuggestionRow file={file} sections={sections} />
         <PanoramaSuggestion file={file} />
-        {(file.qualityIssues?.length ?? 0) > 0 && (
-          <ul className={styles.qualityRow} aria-label="Quality problems" title={file.qualityNote ?? undefined} data-testid="card-quality">
-            {file.qualityIssues!.map((code) => (
-              <li key={code} className={styles.qualityIssue}>
-                {QUALITY_ISSUE_WORDS[code]}
-              </li>
+        {/* One line for the quality words, then the tags: every card keeps one height. */}
+        <div className={styles.badgeRow}>
+          {(file.qualityIssues?.length ?? 0) > 0 && (
+            <ul className={styles.qualityRow} aria-label="Quality problems" title={file.qualityNote ?? undefined} data-testid="card-quality">
+              {file.qualityIssues!.map((code) => (
+                <li key={code} className={styles.qualityIssue}>
+                  {QUALITY_ISSUE_WORDS[code]}
+                </li>
+              ))}
+            </ul>
+          )}
+          <ul className={styles.tagRow} aria-label="Tags">
+            {file.tags.slice(0, MAX_CARD_TAGS).map((tag, index) => (
+              <CardTag key={tag} tag={tag} source={file.tagSources?.[index] ?? 'manager'} />
             ))}
           </ul>
-        )}
-        <ul className={styles.tagRow} aria-label="Tags">
-          {file.tags.slice(0, MAX_CARD_TAGS).map((tag, index) => (
-            <CardTag key={tag} tag={tag} source={file.tagSources?.[index] ?? 'manager'} />
-          ))}
-        </ul>
+        </div>
       </div>
     </article>
   )
