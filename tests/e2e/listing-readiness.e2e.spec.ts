@@ -9,6 +9,8 @@ import { ensurePublicSeed, type PublicMedia } from '../helpers/public-seed'
 test("a failing rule's link filters the grid to the photos concerned", async ({ browser, page, baseURL }) => {
   test.setTimeout(240_000)
   await ensurePublicSeed(browser, baseURL!)
+  // The grid draws only the cards in view (a virtual grid): a tall window holds every one the rule names.
+  await page.setViewportSize({ width: 1440, height: 4000 })
   await signIn(page, baseURL!)
   await openGallery(page)
   const media = (await (await page.request.get('/api/media-files', { headers: { origin: baseURL! } })).json()) as Array<PublicMedia & { status?: string }>
