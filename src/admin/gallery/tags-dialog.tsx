@@ -32,8 +32,9 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
   const notify = useNotify()
   const update = useUpdateMetadata()
   const [tags, setTags] = useState<string[]>(file.tags)
-  // The tags as the dialog opened: the list may refresh behind it while the manager edits.
-  const [shownTags] = useState<string[]>(file.tags)
+  // The record as the dialog opened: the list may refresh behind it while the manager edits
+  // (analysis may write tags or a description meanwhile), so only what the manager changed is sent.
+  const [opened] = useState(() => ({ tags: file.tags, description: file.description ?? '', notes: file.notes ?? '' }))
   // Who wrote each saved tag; one typed here is the manager's.
   const byAnalysis = new Set(file.tags.filter((_, index) => file.tagSources?.[index] === 'analysis'))
   const [typed, setTyped] = useState('')
@@ -53,7 +54,13 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
   const save = (event: FormEvent) => {
     event.preventDefault()
     update.mutate(
-      { id: file.id, tags, shownTags, description, notes },
+      {
+        id: file.id,
+        tags,
+        shownTags: opened.tags,
+        ...(description !== opened.description && { description }),
+        ...(notes !== opened.notes && { notes }),
+      },
       {
         onSuccess: () => {
           notify({ title: 'Tags Updated' })
