@@ -26,10 +26,15 @@ const onLodgeDomain = (baseURL: string) => baseURL.replace('127.0.0.1', 'localho
 test('a platform admin creates the Lodge in the admin: it starts with the five areas', async ({ browser, page, baseURL }) => {
   await signIn(page, baseURL!)
   await page.goto('/admin/collections/properties/create')
+  // A click before the form has hydrated does nothing: add the domain row until it is there, then fill the form.
+  const domain = page.locator('#field-domains__0__domain')
+  await expect(async () => {
+    if ((await domain.count()) === 0) await page.getByRole('button', { name: 'Add Domain' }).click()
+    await expect(domain).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
   await page.locator('#field-name').fill(NAME)
   await page.locator('#field-slug').fill(SLUG)
-  await page.getByRole('button', { name: 'Add Domain' }).click()
-  await page.locator('#field-domains__0__domain').fill('localhost')
+  await domain.fill('localhost')
   await page.locator('#field-tagline').fill('Cabins by the water')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/collections\/properties\/[0-9a-f-]{36}$/)
