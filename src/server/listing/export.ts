@@ -18,12 +18,12 @@ import { propertyScopeOn } from '../properties/default-property'
 import { failRun, finishRun, recordProgress } from '../runs/record-run'
 import { findRun, type RunRecord } from '../runs/run'
 import { startOrJoinRun } from '../runs/start-or-join-run'
-import { getObject } from '../storage/get-object'
 import { appStore, type ObjectStore } from '../storage/index'
 import { deleteObjects } from '../storage/delete-objects'
 import { exportPackKey, exportPackPrefix } from '../storage/keys'
 import { listObjects } from '../storage/list-objects'
 import { putObject } from '../storage/put-object'
+import { readObject } from '../storage/read-object'
 import { channelPhotos } from './photos'
 import { writePack } from './write-pack'
 
@@ -77,11 +77,6 @@ export async function startExport(
   return run
 }
 
-async function readSource(store: ObjectStore, key: string): Promise<Buffer | null> {
-  const object = await getObject({ store, key })
-  return object?.Body ? Buffer.from(await object.Body.transformToByteArray()) : null
-}
-
 /**
  * Removes the property's packs whose run is gone (finished runs are kept a day, and a pack is
  * reached only through its run): each export tidies up before it writes its own.
@@ -118,7 +113,7 @@ export async function executeExport(payload: Payload, pool: Pool, runId: string,
       channel,
       photos: set.photos,
       readiness,
-      read: (sourceKey) => readSource(store, sourceKey),
+      read: (sourceKey) => readObject({ store, key: sourceKey }),
       out: createWriteStream(zipPath),
       propertyName: String((property as { name?: unknown } | null)?.name ?? scope.slug),
       onPhoto: (done) => (done % 10 === 0 ? recordProgress(pool, runId, { done }) : undefined),
