@@ -119,7 +119,9 @@ test.describe('desktop', () => {
       .getByText(new RegExp(`^\\d+ / ${media.length}$`))
       .textContent()
     await player.focus()
-    const position = () => player.evaluate((element: HTMLVideoElement) => element.currentTime / element.duration)
+    // Read once the seek a key started has landed (each key steps from where the last one landed).
+    const position = () =>
+      player.evaluate((element: HTMLVideoElement) => (element.seeking ? Number.NaN : element.currentTime / element.duration))
     await page.keyboard.press('ArrowRight')
     await expect.poll(position).toBeCloseTo(0.1, 1)
     await page.keyboard.press('ArrowRight')
