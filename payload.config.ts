@@ -39,6 +39,7 @@ import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
 import { objectUrl } from './src/lib/media-urls'
 import { COOKIE_PREFIX } from './src/lib/constants'
 import { unavailableAfterError } from './src/server/http/unavailable'
+import { registerGalleryRuntime } from './src/server/http/gallery-runtime'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const env = readEnv()
@@ -118,8 +119,10 @@ export default buildConfig({
   ],
   // Every start applies the committed migrations and seeds the sections, once across
   // instances (advisory lock); Payload itself would only migrate in production.
-  onInit: (payload) =>
-    withAdvisoryLock(payload, LOCKS.startup, async () => {
+  onInit: async (payload) => {
+    // The proxy finds the running Payload here (src/server/http/gallery-runtime.ts).
+    registerGalleryRuntime(payload)
+    await withAdvisoryLock(payload, LOCKS.startup, async () => {
       // A database that recorded a migration under an earlier name must not run it again.
       await renameLegacyMigrations(poolOf(payload))
       // Generated migrations are typed for the postgres adapter; migrate() takes the generic shape.
@@ -141,5 +144,6 @@ export default buildConfig({
       await queueQualityBackfill(payload).catch((error: unknown) =>
         payload.logger.warn({ err: error, msg: 'Could not queue the quality backfill' }),
       )
-    }),
+    })
+  },
 })

@@ -1,14 +1,10 @@
-// Anonymous visitors of /admin end at the product's /login (spec §2 protected route).
-// A stale cookie still reaches Payload, whose login view redirects to /login as well.
-import { NextResponse, type NextRequest } from 'next/server'
-import { SESSION_COOKIE } from './lib/constants'
+// Next's proxy: every request but Next's own static files goes through the gallery's first
+// (src/server/http/gallery-proxy.ts: property addressing, client address, closed routes, body
+// hygiene, security headers, the sign-in redirect of /admin, share links' gate).
+import { galleryProxy } from './server/http/gallery-proxy'
 
-export function proxy(request: NextRequest) {
-  if (request.cookies.has(SESSION_COOKIE)) return NextResponse.next()
-  const url = request.nextUrl.clone()
-  url.pathname = '/login'
-  url.search = `?next=${encodeURIComponent(request.nextUrl.pathname + request.nextUrl.search)}`
-  return NextResponse.redirect(url)
+export const proxy = galleryProxy()
+
+export const config = {
+  matcher: ['/((?!_next/static/|_next/webpack-hmr).*)'],
 }
-
-export const config = { matcher: ['/admin', '/admin/:path*'] }

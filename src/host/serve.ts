@@ -1,21 +1,14 @@
-// The HTTP server the launcher runs: Next.js (pages, Payload's admin and REST) behind a
-// thin Node server that answers the prepared read API (serve-prepared-read.ts) and the
-// uploader's per-file calls (serve-direct.ts) itself.
-// Reads PORT, HOSTNAME, NODE_ENV and TRUST_PROXY; DATABASE_URL and S3_* come from the launcher.
-// What every request goes through first (client address, security headers, closed routes) is
-// in http/host-server.ts.
+// The HTTP server the launcher runs: Next.js (its pages and route handlers, Payload's admin, REST
+// and the gallery's endpoints, everything behind src/proxy.ts), as Next's custom-server API
+// starts it, with one addition: the socket's address is appended to X-Forwarded-For, as a proxy
+// would append it. Next's own server sets that header only when a request has none, so a client
+// could otherwise name its own address, and the rate limits key on it (src/server/http/forwarded.ts).
+// Reads PORT, HOSTNAME and NODE_ENV; DATABASE_URL and S3_* come from the launcher.
 import http from 'node:http'
 import next from 'next'
 import { getPayload } from 'payload'
-import { publicPageCache } from '../../media-public/page-cache'
 import { poolOf } from '../server/db/pool'
-import { readEnv } from '../server/env'
-import { trustProxyFrom } from './http/client-address'
-import { hostRequestHandler } from './http/host-server'
-import { propertyAddressing } from './http/property-address'
-import { productRoutes } from './http/product-routes'
-import { pageHeadersFor } from './http/page-headers'
-import { securityHeaders, storeOrigins } from './http/security-headers'
+import { appendPeer } from '../server/http/forwarded'
 import { stopJobsWorkers } from '../server/jobs/worker'
 
 const dev = process.env.NODE_ENV !== 'production'
@@ -34,21 +27,11 @@ async function main() {
   await app.prepare()
   const { default: config } = await import('@payload-config')
   const payload = await getPayload({ config })
-  const selfHost = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname
-  const servePublicPage = publicPageCache(payload, () => `http://${selfHost}:${port}`)
 
-  const server = http.createServer(
-    hostRequestHandler({
-      trust: trustProxyFrom(process.env.TRUST_PROXY),
-      secret: payload.secret,
-      headers: securityHeaders({ connect: storeOrigins(readEnv()), dev }),
-      pageHeaders: pageHeadersFor({ connect: storeOrigins(readEnv()), dev }),
-      address: propertyAddressing(payload, trustProxyFrom(process.env.TRUST_PROXY)),
-      routes: [...productRoutes(payload), servePublicPage],
-      next: handle,
-      onError: (error, req) => payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` }),
-    }),
-  )
+  const server = http.createServer((req, res) => {
+    req.headers['x-forwarded-for'] = appendPeer(req.headers['x-forwarded-for'], req.socket.remoteAddress)
+    void handle(req, res)
+  })
   server.keepAliveTimeout = 65_000
   server.listen(port, hostname, () => console.log(`✓ Ready on http://${hostname}:${port}`))
 

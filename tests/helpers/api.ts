@@ -1,11 +1,11 @@
-// Calls the HTTP API through Payload's own request handling (routing, auth strategies,
-// CSRF origin check, cookies) without a Next server, as the browser would.
-import { getPayload, handleEndpoints } from 'payload'
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_PROOF_HEADER, clientAddressProof } from '../../src/server/http/client-address'
-import { testConfig as config } from './test-config'
+// Calls the app as the browser would, through the path production takes: the proxy, then the
+// route handler (Payload's REST handling: routing, auth strategies, CSRF origin check, cookies),
+// in this process (next-app.ts). Each session is its own peer: Next's server puts the socket's
+// address in X-Forwarded-For, and this helper puts the session's there (rate limits are per address).
+import { appendPeer } from '../../src/server/http/forwarded'
+import { appFetcher } from './next-app'
 
-// These calls skip the host server, so the helper stamps each session's address, with its
-// proof, as the host server would (rate limits are per address; a real server takes it from the socket).
+const appFetch = appFetcher()
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -21,19 +21,14 @@ export class Session {
     path: string,
     options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ) {
-    const { secret } = await getPayload({ config })
-    const headers = new Headers({
-      Origin: ORIGIN,
-      [CLIENT_ADDRESS_HEADER]: this.address,
-      [CLIENT_ADDRESS_PROOF_HEADER]: clientAddressProof(this.address, secret),
-      ...options.headers,
-    })
+    const headers = new Headers({ Origin: ORIGIN, Host: new URL(ORIGIN).host, ...options.headers })
+    headers.set('X-Forwarded-For', appendPeer(headers.get('X-Forwarded-For') ?? undefined, this.address)!)
     if (this.cookie) headers.set('Cookie', this.cookie)
     let body: string | undefined
     if (options.rawBody !== undefined) body = options.rawBody
     else if (options.body !== undefined) body = JSON.stringify(options.body)
     if (body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
-    const response = await handleEndpoints({ config, request: new Request(`${ORIGIN}${path}`, { method, headers, body }) })
+    const response = await appFetch(new Request(`${ORIGIN}${path}`, { method, headers, body }))
     const setCookie = response.headers.get('set-cookie')
     if (setCookie) {
       const [pair] = setCookie.split(';')

@@ -1,22 +1,17 @@
-// The product's host server (src/host/http/host-server.ts) for integration tests: the same
-// checks, headers and routes as src/host/serve.ts, with Payload's REST handling standing in
-// for Next behind it (pages are not built in integration tests). A path Next would serve that
-// is not an API call is answered 200 by the stand-in, so a route the host server should have
-// closed shows up as served.
+// The app over HTTP for integration tests that need a real connection (a socket's address, raw
+// request lines, several clients): a Node server that does what the launcher's server does
+// (src/host/serve.ts: the socket's address appended to X-Forwarded-For) and hands the request
+// to the app as Next would (next-app.ts: the proxy, then the route handlers; pages are a stand-in).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { handleEndpoints, type Payload } from 'payload'
-import { readEnv } from '../../src/server/env'
-import { trustProxyFrom } from '../../src/host/http/client-address'
-import { hostRequestHandler } from '../../src/host/http/host-server'
-import { sendWebResponse, toHeaders } from '../../src/host/http/node-bridge'
-import { productRoutes } from '../../src/host/http/product-routes'
-import { securityHeaders, storeOrigins } from '../../src/host/http/security-headers'
-import { testConfig as config } from './test-config'
-import { propertyAddressing } from '../../src/host/http/property-address'
-import { pageHeadersFor } from '../../src/host/http/page-headers'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import type { Payload } from 'payload'
+import { appendPeer } from '../../src/server/http/forwarded'
+import { appFetcher, NEXT_STAND_IN } from './next-app'
 
-export const NEXT_STAND_IN = 'next stand-in'
+export { NEXT_STAND_IN }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -27,37 +22,46 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
   })
 }
 
-async function payloadRest(req: http.IncomingMessage, res: http.ServerResponse) {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
-  if (!url.pathname.startsWith('/api/')) {
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end(NEXT_STAND_IN)
-    return
+function headersOf(req: http.IncomingMessage): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else if (value !== undefined) headers.set(name, value)
   }
-  const body = await readBody(req)
-  const request = new Request(url, {
-    method: req.method,
-    headers: toHeaders(req),
-    body: body.length && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(body) : undefined,
-  })
-  await sendWebResponse(res, await handleEndpoints({ config, request }))
+  return headers
+}
+
+async function send(res: http.ServerResponse, response: Response) {
+  const headers: Record<string, string | string[]> = Object.fromEntries(response.headers)
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) headers['set-cookie'] = cookies
+  res.writeHead(response.status, headers)
+  if (!response.body) return void res.end()
+  await pipeline(Readable.fromWeb(response.body as unknown as NodeReadableStream), res).catch(() => res.destroy())
 }
 
 export type TestHost = { url: string; errors: unknown[]; close: () => Promise<void> }
 
-export async function startTestHost(payload: Payload, { trustProxy }: { trustProxy?: string } = {}): Promise<TestHost> {
+export async function startTestHost(_payload: Payload, { trustProxy }: { trustProxy?: string } = {}): Promise<TestHost> {
   const errors: unknown[] = []
-  const server = http.createServer(
-    hostRequestHandler({
-      trust: trustProxyFrom(trustProxy),
-      secret: payload.secret,
-      headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
-      pageHeaders: pageHeadersFor({ connect: storeOrigins(readEnv()) }),
-      address: propertyAddressing(payload, trustProxyFrom(trustProxy)),
-      routes: productRoutes(payload),
-      next: payloadRest,
-      onError: (error) => errors.push(error),
-    }),
-  )
+  const appFetch = appFetcher({ trustProxy })
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      req.headers['x-forwarded-for'] = appendPeer(req.headers['x-forwarded-for'], req.socket.remoteAddress)
+      const body = await readBody(req)
+      const url = `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`
+      const request = new Request(url, {
+        method: req.method,
+        headers: headersOf(req),
+        body: body.length && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(body) : undefined,
+      })
+      await send(res, await appFetch(request))
+    })().catch((error: unknown) => {
+      errors.push(error)
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }))
+    })
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
