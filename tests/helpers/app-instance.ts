@@ -9,8 +9,6 @@
 // Prints one JSON line { url, pid } when ready; stops (jobs finish first) when its standard
 // input closes. The parent side is startAppInstance() below.
 import { spawn } from 'node:child_process'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { endedBeforeReady, retryLoaderHang } from './instances'
@@ -98,16 +96,9 @@ async function startOnce(env: Record<string, string>, name: string): Promise<App
 }
 
 async function main() {
-  const [{ getPayload, handleEndpoints }, { testConfig: config }] = await Promise.all([import('payload'), import('./test-config')])
+  const [{ getPayload }, { testConfig: config }] = await Promise.all([import('payload'), import('./test-config')])
   const { keepPoolErrorsQuiet, poolOf } = await import('../../src/server/db/pool')
-  const { hostRequestHandler } = await import('../../src/host/http/host-server')
-  const { trustProxyFrom } = await import('../../src/host/http/client-address')
-  const { productRoutes } = await import('../../src/host/http/product-routes')
-  const { propertyAddressing } = await import('../../src/host/http/property-address')
-  const { sendWebResponse, toHeaders } = await import('../../src/host/http/node-bridge')
-  const { securityHeaders, storeOrigins } = await import('../../src/host/http/security-headers')
-  const { readEnv } = await import('../../src/server/env')
-  const { publicPageCache } = await import('../../media-public/page-cache')
+  const { startTestHost } = await import('./host')
   const { publicSnapshot } = await import('../../media-public/read-model')
   const { startJobsWorker, stopJobsWorkers } = await import('../../src/server/jobs/worker')
   const { startBackupScheduler } = await import('../../src/server/backup/schedule')
@@ -138,53 +129,24 @@ async function main() {
   }
 
   let renders = 0
-  const standIn = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://internal')
-    if (!url.pathname.startsWith('/api/')) {
-      if (!/^\/(public|gallery)/.test(url.pathname)) {
-        res.writeHead(200, { 'Content-Type': 'text/html' }).end('next stand-in')
-        return
-      }
-      const snapshot = await publicSnapshot(payload, await defaultPropertyScope(payload))
-      renders += 1
-      const items = snapshot.media.map((media) => `<li data-id="${media.id}">${media.originalFilename}</li>`).join('')
-      res
-        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-        .end(`<!doctype html><html><body data-render="${process.pid}:${renders}"><ul>${items}</ul></body></html>`)
-      return
-    }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks)
-    const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
-      method: req.method,
-      headers: toHeaders(req),
-      body: body.length && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(body) : undefined,
+  // Public pages: a short list of the visible media from the public read model, with a count of its renders.
+  const page = async (request: Request) => {
+    const { pathname } = new URL(request.url)
+    if (!/^\/(public|gallery)/.test(pathname)) return new Response('next stand-in', { headers: { 'Content-Type': 'text/html' } })
+    const snapshot = await publicSnapshot(payload, await defaultPropertyScope(payload))
+    renders += 1
+    const items = snapshot.media.map((media) => `<li data-id="${media.id}">${media.originalFilename}</li>`).join('')
+    return new Response(`<!doctype html><html><body data-render="${process.pid}:${renders}"><ul>${items}</ul></body></html>`, {
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
     })
-    await sendWebResponse(res, await handleEndpoints({ config, request }))
   }
-
-  let origin = ''
-  const servePublicPage = publicPageCache(payload, () => origin)
-  const server = http.createServer(
-    hostRequestHandler({
-      trust: trustProxyFrom('loopback'),
-      secret: payload.secret,
-      headers: securityHeaders({ connect: storeOrigins(readEnv()) }),
-      address: propertyAddressing(payload, trustProxyFrom('loopback')),
-      routes: [...productRoutes(payload), servePublicPage],
-      next: standIn,
-      onError: (error, req) => payload.logger.error({ err: error, msg: `Unhandled error for ${req.method} ${req.url}` }),
-    }),
-  )
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const host = await startTestHost(payload, { trustProxy: 'loopback', page })
+  const origin = host.url
   process.stdout.write(`\n${READY}${JSON.stringify({ url: origin, pid: process.pid })}\n`)
 
   process.stdin.on('end', () => {
     for (const release of releases.splice(0)) release()
-    server.close()
-    server.closeAllConnections()
+    void host.close()
     stopScheduler()
     void stopJobsWorkers(10_000)
       .then(() => poolOf(payload).end())

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { Payload } from 'payload'
 import { appendPeer } from '../../src/server/http/forwarded'
-import { appFetcher, NEXT_STAND_IN } from './next-app'
+import { appFetcher, NEXT_STAND_IN, type Page } from './next-app'
 
 export { NEXT_STAND_IN }
 
@@ -42,9 +42,12 @@ async function send(res: http.ServerResponse, response: Response) {
 
 export type TestHost = { url: string; errors: unknown[]; close: () => Promise<void> }
 
-export async function startTestHost(_payload: Payload, { trustProxy }: { trustProxy?: string } = {}): Promise<TestHost> {
+export async function startTestHost(
+  _payload: Payload,
+  { trustProxy, page }: { trustProxy?: string; page?: Page } = {},
+): Promise<TestHost> {
   const errors: unknown[] = []
-  const appFetch = appFetcher({ trustProxy })
+  const appFetch = appFetcher({ trustProxy, page })
   const server = http.createServer((req, res) => {
     void (async () => {
       req.headers['x-forwarded-for'] = appendPeer(req.headers['x-forwarded-for'], req.socket.remoteAddress)

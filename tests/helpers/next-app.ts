@@ -40,8 +40,12 @@ const segments = (path: string) =>
       }
     })
 
+export type Page = (request: Request) => Promise<Response>
+
+const standIn: Page = async () => new Response(NEXT_STAND_IN, { status: 200, headers: { 'Content-Type': 'text/html' } })
+
 /** The route handler Next would call for the path, or the stand-in page. */
-async function route(request: Request): Promise<Response> {
+async function route(request: Request, page: Page): Promise<Response> {
   const { pathname } = new URL(request.url)
   const reads = request.method === 'GET' || request.method === 'HEAD'
   if (pathname.startsWith('/api/')) {
@@ -56,11 +60,11 @@ async function route(request: Request): Promise<Response> {
   if (sharePath && reads) {
     return shared.GET(request, { params: Promise.resolve({ token: sharePath[1], path: segments(sharePath[2]) }) })
   }
-  return new Response(NEXT_STAND_IN, { status: 200, headers: { 'Content-Type': 'text/html' } })
+  return page(request)
 }
 
 /** Next's handling of the proxy's answer (its x-middleware-* headers). */
-export function appFetcher({ trustProxy }: { trustProxy?: string } = {}) {
+export function appFetcher({ trustProxy, page = standIn }: { trustProxy?: string; page?: Page } = {}) {
   const proxy = galleryProxy({ trustProxy })
   return async function appFetch(request: Request): Promise<Response> {
     // Next's server has started Payload (src/instrumentation.ts) before it takes a request.
@@ -79,7 +83,7 @@ export function appFetcher({ trustProxy }: { trustProxy?: string } = {}) {
         if (value !== null) headers.set(name, value)
       }
     }
-    const answer = await route(new Request(rewrite ?? request.url, { method: request.method, headers, body }))
+    const answer = await route(new Request(rewrite ?? request.url, { method: request.method, headers, body }), page)
     const merged = new Headers()
     for (const [name, value] of proxied.headers) if (!name.startsWith('x-middleware-')) merged.set(name, value)
     for (const [name, value] of answer.headers) {

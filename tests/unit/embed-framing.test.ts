@@ -1,8 +1,8 @@
 // Who may frame a property's embed view: the origins a manager lists (src/lib/embed-origins.ts)
-// and the headers the host sends for a path (src/host/http/security-headers.ts).
+// and the headers the host sends for a path (src/server/http/security-headers.ts).
 import { describe, expect, it } from 'vitest'
 import { embedOriginProblem, frameAncestorsOf, normalizeEmbedOrigin } from '@/lib/embed-origins'
-import { isEmbedPath, pageSecurityHeaders } from '@/host/http/security-headers'
+import { isEmbedPath, pageSecurityHeaders } from '@/server/http/security-headers'
 import { embedSnippet } from '@/lib/embed-snippet'
 
 const problem = (origin: string) =>

@@ -3,9 +3,8 @@
 // of resolution (prefix, then host, then the default), links under a base path, and the host a
 // request names, where a forwarded host is believed only from a trusted proxy, and the stamp the host
 // writes with what it found (read back only with its proof).
-import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { requestHostOf, trustProxyFrom } from '../../src/host/http/client-address'
+import { appendPeer, requestHostFrom, trustProxyFrom } from '../../src/server/http/forwarded'
 import {
   domainProblem,
   normalizeDomain,
@@ -254,29 +253,30 @@ describe('links under a base path', () => {
   })
 })
 
-const request = (remoteAddress: string, headers: Record<string, string | string[]> = {}) =>
-  ({ socket: { remoteAddress }, connection: { remoteAddress }, headers }) as unknown as IncomingMessage
+/** The headers the proxy sees once the server appended the peer's address to X-Forwarded-For. */
+const request = (peer: string, headers: Record<string, string> = {}) =>
+  new Headers({ ...headers, 'x-forwarded-for': appendPeer(headers['x-forwarded-for'], peer)! })
 
 describe('the host a request names', () => {
   const forwarded = { host: 'Proxy.Internal:8080', 'x-forwarded-host': 'Beach.Example.com:443, evil.test' }
 
   it('is the Host header, lower-cased without its port, when no proxy is trusted', () => {
-    expect(requestHostOf(request('127.0.0.1', forwarded), trustProxyFrom(undefined))).toBe('proxy.internal')
-    expect(requestHostOf(request('192.0.2.1', { host: '[::1]:3000' }), trustProxyFrom(undefined))).toBe('[::1]')
-    expect(requestHostOf(request('192.0.2.1'), trustProxyFrom(undefined))).toBeNull()
+    expect(requestHostFrom(request('127.0.0.1', forwarded), trustProxyFrom(undefined))).toBe('proxy.internal')
+    expect(requestHostFrom(request('192.0.2.1', { host: '[::1]:3000' }), trustProxyFrom(undefined))).toBe('[::1]')
+    expect(requestHostFrom(request('192.0.2.1'), trustProxyFrom(undefined))).toBeNull()
   })
 
   it('ignores X-Forwarded-Host from a peer TRUST_PROXY does not name', () => {
-    expect(requestHostOf(request('203.0.113.9', forwarded), trustProxyFrom('loopback'))).toBe('proxy.internal')
+    expect(requestHostFrom(request('203.0.113.9', forwarded), trustProxyFrom('loopback'))).toBe('proxy.internal')
   })
 
   it('believes the first X-Forwarded-Host from a trusted peer', () => {
-    expect(requestHostOf(request('127.0.0.1', forwarded), trustProxyFrom('loopback'))).toBe('beach.example.com')
+    expect(requestHostFrom(request('127.0.0.1', forwarded), trustProxyFrom('loopback'))).toBe('beach.example.com')
     expect(
-      requestHostOf(request('10.1.2.3', { host: 'lb', 'x-forwarded-host': 'lodge.example.com' }), trustProxyFrom('10.0.0.0/8')),
+      requestHostFrom(request('10.1.2.3', { host: 'lb', 'x-forwarded-host': 'lodge.example.com' }), trustProxyFrom('10.0.0.0/8')),
     ).toBe('lodge.example.com')
     // A trusted proxy that forwarded no host leaves the Host header.
-    expect(requestHostOf(request('127.0.0.1', { host: 'Lodge.Example.com' }), trustProxyFrom('loopback'))).toBe(
+    expect(requestHostFrom(request('127.0.0.1', { host: 'Lodge.Example.com' }), trustProxyFrom('loopback'))).toBe(
       'lodge.example.com',
     )
   })

@@ -82,7 +82,7 @@ const isClosed = (method: string, pathname: string) =>
 const hasBody = (headers: Headers) => Number(headers.get('content-length') ?? 0) > 0 || headers.has('transfer-encoding')
 
 /** The refusal of a request no route may see, or null. `pathname` is the bare path, decoded and lower-cased. */
-export function refusal(method: string, pathname: string, headers: Headers): NextResponse | null {
+function refusal(method: string, pathname: string, headers: Headers): NextResponse | null {
   if (isClosed(method, pathname.replace(/\/+/g, '/'))) return json(404, 'Not found.')
   if (MUTATING.has(method) && pathname.startsWith('/api/') && hasBody(headers)) {
     const type = (headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
@@ -92,6 +92,19 @@ export function refusal(method: string, pathname: string, headers: Headers): Nex
     }
   }
   return null
+}
+
+/**
+ * What the proxy refuses of a request to `path` (its raw path and query, after any `/p/{slug}`
+ * prefix was taken off): a NUL character, an address that does not decode, a closed route, a body
+ * that does not say what it is. Null when it may go on.
+ */
+export function refuseRequest(method: string, path: string, headers: Headers): NextResponse | null {
+  if (/%00|\u0000/i.test(path)) return json(400, 'The address contains a NUL character.')
+  const queryAt = path.indexOf('?')
+  const decoded = decodedPath(queryAt === -1 ? path : path.slice(0, queryAt))
+  if (decoded === null) return json(400, 'The address is not valid.')
+  return refusal(method, decoded, headers)
 }
 
 /** The raw path: `/%00` must be seen before anything decodes it. */
@@ -175,9 +188,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       if (prefixed) return unavailableAnswer(error, apiCall, request.headers.get('accept') ?? '')
     }
 
-    const decoded = decodedPath(barePath)
-    if (decoded === null) return json(400, 'The address is not valid.')
-    const refused = refusal(request.method, decoded, request.headers)
+    const refused = refuseRequest(request.method, barePath, request.headers)
     if (refused) return refused
 
     if (/^\/admin(\/|$)/.test(barePath) && !request.cookies.has(SESSION_COOKIE)) {
