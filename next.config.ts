@@ -4,8 +4,8 @@ import type { NextConfig } from 'next'
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The public pages use the stored renditions; Next's optimiser would fetch /public-objects
-  // itself and keep serving a photo from its own cache after it is hidden. The host server
-  // also answers 404 for /_next/image (src/host/http/host-server.ts).
+  // itself and keep serving a photo from its own cache after it is hidden. The proxy also
+  // answers 404 for /_next/image (src/server/http/gallery-proxy.ts).
   images: { unoptimized: true },
   // `npm test` type-checks the whole tree (app, tests, benchmarks) in a step of its own beside
   // the build, and sets this so the build does not check the app's part again.

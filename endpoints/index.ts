@@ -1,6 +1,5 @@
-// Every API route of the product (spec §7 and beyond), in one list: Payload registers them
-// (payload.config.ts) and the host answers them (src/host/http/product-routes.ts), so there is
-// one implementation per route whichever way a request arrives.
+// Every API route of the product (spec §7 and beyond), in one list, registered with Payload
+// (payload.config.ts) and answered through its REST handler, behind Next's proxy.
 import type { Endpoint } from 'payload'
 import type { PreparedRead } from '../src/server/http/prepared-answer'
 import { analysisEndpoints } from './analysis'

@@ -2,7 +2,7 @@
 //   POST   /api/share-links       { sectionId?, room?, mediaIds?, expiresAt?, includeHidden? } → 201 { id, url, expiresAt }
 //   GET    /api/share-links       → the live links: [{ id, url, sectionId, room, mediaIds, includeHidden, expiresAt, createdAt, opens }]
 //   DELETE /api/share-links/{id}  → 200 { id, revoked: true }; 404 for no such link of this property
-// The guest's side is the host's (/s/{token}, src/host/http/share-link-routes.ts).
+// The guest's side is the proxy's gate and the share files' route (/s/{token}, media-public/object-routes.ts).
 import type { PayloadRequest } from 'payload'
 import { createShareLinkSchema, shareLinkExpiry, shareLinkParamsSchema } from '../src/lib/schemas/share-links'
 import { endpoint, parseBody, parseParams, requireUser } from '../src/server/http/endpoint'

@@ -63,7 +63,7 @@ const notFound = () =>
   new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
 
 /**
- * `sharedWith`: the filenames a live share link shows (src/host/http/share-link-routes.ts) — its
+ * `sharedWith`: the filenames a live share link shows (object-routes.ts) — its
  * own URLs serve those files, hidden ones included, privately, and nothing else.
  */
 export async function deliverObject(

@@ -85,7 +85,7 @@ export async function SectionGalleryPage({ sectionId }: { sectionId: string }) {
 /**
  * The embed view (`/embed`, `/embed/{sectionId}`): the property's visible media, or one section's
  * in its display order, as a bare grid with the lightbox. Which sites may frame it is the host's
- * decision (src/host/http/security-headers.ts).
+ * decision (src/server/http/security-headers.ts, sent by the proxy).
  */
 export async function EmbedPage({ sectionId }: { sectionId?: string }) {
   const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])

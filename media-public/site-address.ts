@@ -1,9 +1,9 @@
 // Which property a public page is of and how its visitor reached it, read once per request from
-// what the host stamped (src/host/http/property-address.ts): the property's scope, the base path
+// what the proxy stamped (src/server/http/gallery-proxy.ts): the property's scope, the base path
 // its links keep (`/p/{slug}` when the visitor came by the prefix, else nothing), and the origin
 // its absolute URLs (canonical, sitemap, share previews) use — the property's own domain when the
-// visitor came by it, else SERVER_URL, else the host the request came to. Without a stamp (a plain
-// `next start`) every page is the default property's, on the bare paths.
+// visitor came by it, else SERVER_URL, else the host the request came to. Without a stamp (a request
+// that did not pass the proxy) every page is the default property's, on the bare paths.
 import config from '@payload-config'
 import { headers } from 'next/headers'
 import { getPayload } from 'payload'

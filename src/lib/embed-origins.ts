@@ -2,7 +2,7 @@
 // only, `https://host[:port]`, or `http://localhost[:port]` for a site in development. Nothing
 // else passes: no path, no wildcard, no other scheme, no space or quote (each origin goes into a
 // Content-Security-Policy header as it is written). Used by the properties collection's field and
-// by the host's header decision (src/host/http/security-headers.ts).
+// by the proxy's header decision (src/server/http/security-headers.ts).
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 const HTTPS_ORIGIN = new RegExp(`^https://${LABEL}(?:\\.${LABEL})*(?::(\\d{1,5}))?$`)

@@ -1,17 +1,17 @@
 // Every route the product serves, as the security suites call it: Payload's endpoints and every
-// collection's (enumerated from the config), the globals' REST, and the host server's own; and
+// collection's (enumerated from the config), the globals' REST, and the app's own route handlers; and
 // a concrete request for each, naming the records a suite chooses.
 import type { Payload } from 'payload'
 import type { CallOptions } from './http-client'
 
 export type Route = { method: string; path: string }
 
-/** Host server routes answered without Next (src/host/http/product-routes.ts, host-server.ts). */
+/** Routes the app's own route handlers and proxy answer, beside Payload's (media-public/object-routes.ts, gallery-proxy.ts). */
 export const HOST_ROUTES: Route[] = [
   { method: 'GET', path: '/public-objects/:filename' },
   { method: 'GET', path: '/public-objects/:filename/:variant' },
   { method: 'GET', path: '/_next/image' },
-  // A share link's page gate and its files (src/host/http/share-link-routes.ts).
+  // A share link's page gate and its files.
   { method: 'GET', path: '/s/:token' },
   { method: 'GET', path: '/s/:token/o/:filename/:variant' },
 ]

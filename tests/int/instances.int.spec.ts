@@ -151,7 +151,7 @@ describe('several app instances and workers on one database and store', () => {
     for (const event of claimed) expect(event.who).toMatch(/^worker-[12]$/)
   }, 240_000)
 
-  it('a write through one instance is seen at once by the other’s prepared reads and page cache', async () => {
+  it('a write through one instance is seen at once by the other’s prepared reads and pages', async () => {
     const { rows } = await db.query<{ id: string }>(`SELECT id FROM media WHERE status = 'ready' ORDER BY uploaded_at LIMIT 1`)
     const id = rows[0].id
     const filename = (await db.query<{ filename: string }>('SELECT filename FROM media WHERE id = $1', [id])).rows[0].filename
@@ -160,13 +160,12 @@ describe('several app instances and workers on one database and store', () => {
       const { rows: waiting } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [RENDITIONS_QUEUE])
       return waiting[0].n === 0 || undefined
     }, 120_000)
-    // B's caches are warm: the list (with its ETag), the page (the second view is the cache's).
+    // B's caches are warm: the list (with its ETag), the page.
     const listed = await anonymousList(appB.url)
     expect(listed.ids).toContain(id)
     expect((await anonymousList(appB.url, listed.etag)).status).toBe(304)
     const first = await page(appB.url, '/gallery')
     expect(first.html).toContain(`data-id="${id}"`)
-    expect((await page(appB.url, '/gallery')).render).toBe(first.render)
     expect((await fetch(`${appB.url}/public-objects/${encodeURIComponent(filename)}/w400.webp`)).status).toBe(200)
 
     // Hidden through A; B answers from the new state on its very next request.
@@ -176,7 +175,6 @@ describe('several app instances and workers on one database and store', () => {
     expect(afterHide.status).toBe(200)
     expect(afterHide.ids).not.toContain(id)
     const rerendered = await page(appB.url, '/gallery')
-    expect(rerendered.render).not.toBe(first.render)
     expect(rerendered.html).not.toContain(`data-id="${id}"`)
     expect((await fetch(`${appB.url}/public-objects/${encodeURIComponent(filename)}/w400.webp`)).status).toBe(404)
 

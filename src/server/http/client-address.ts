@@ -1,12 +1,10 @@
 // Who is asking, by network address, for the per-address rate limits (sign-in, registration,
-// upload URLs, load-time reports). The host server works the address out once per request
-// (src/host/http/client-address.ts: the TCP peer, or behind TRUST_PROXY the first untrusted
-// hop) and stamps it on a header of its own, overwriting whatever the client sent under that
-// name, with a proof beside it: an HMAC of the address under Payload's secret. Payload's own
-// routes (sign-in, registration) are reached through Next, which hands a route nothing of the
-// host's but the request's headers; the proof is how the services know the host wrote them.
-// Without the host server in front (a plain `next start`) no address has a proof, so every
-// caller shares one address.
+// upload URLs, load-time reports). The proxy works the address out once per request
+// (forwarded.ts: the peer, or behind TRUST_PROXY the first untrusted hop) and stamps it on a
+// header of its own, overwriting whatever the client sent under that name, with a proof beside
+// it: an HMAC of the address under Payload's secret. Routes see only the request's headers; the
+// proof is how the services know the proxy wrote them. A request that did not pass the proxy has
+// no proof, and shares one address with every other such caller.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Payload } from 'payload'
 

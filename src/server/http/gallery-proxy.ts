@@ -25,10 +25,16 @@ import { normalizeDomain } from '../../lib/property-slug'
 import { readEnv } from '../env'
 import { defaultPropertyScope, propertyScopeById } from '../properties/default-property'
 import { currentDirectory } from '../properties/directory'
-import { STAMPED_HEADERS, stampedHeaders } from '../properties/property-header'
+import { STAMPED_HEADERS, stampedHeaders, stampedProperty } from '../properties/property-header'
 import { resolveProperty, type AddressableProperty } from '../properties/resolve'
 import { countShareLinkOpen, findShareLink } from '../share-links/share-links'
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_PROOF_HEADER, clientAddressProof } from './client-address'
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_PROOF_HEADER,
+  clientAddressProof,
+  requestClientAddress,
+  UNKNOWN_CLIENT,
+} from './client-address'
 import { clientAddressFrom, requestHostFrom, trustProxyFrom } from './forwarded'
 import { galleryRuntime } from './gallery-runtime'
 import { pageSecurityHeaders, storeOrigins } from './security-headers'
@@ -142,11 +148,26 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
   const dev = process.env.NODE_ENV !== 'production'
   const connect = storeOrigins(readEnv())
 
+  // Every answer carries the security headers: the proxy's own refusals too.
   return async function proxy(request: NextRequest): Promise<NextResponse> {
+    const response = await address(request)
+    if (!response.headers.has('content-security-policy')) withSecurityHeaders(response, request.nextUrl.pathname, [], { connect, dev })
+    return response
+  }
+
+  async function address(request: NextRequest): Promise<NextResponse> {
     const rawPath = rawPathOf(request.url)
     if (/%00|\u0000/i.test(rawPath)) return json(400, 'The address contains a NUL character.')
     const payload = galleryRuntime()
     if (!payload) return json(503, 'The gallery is starting. Please try again in a moment.')
+
+    // Next may run the proxy a second time on the path it rewrote to: what the first pass
+    // stamped and proved stands (a client cannot forge the proofs).
+    const stamped = stampedProperty(request.headers, payload.secret)
+    if (stamped && requestClientAddress({ headers: request.headers, payload }) !== UNKNOWN_CLIENT) {
+      const property = (await currentDirectory(payload).catch(() => null))?.byId.get(stamped.id)
+      return withSecurityHeaders(NextResponse.next(), request.nextUrl.pathname, property?.embedOrigins ?? [], { connect, dev })
+    }
 
     const headers = new Headers(request.headers)
     for (const name of [...STAMPED_HEADERS, CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_PROOF_HEADER]) headers.delete(name)
@@ -213,10 +234,19 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       barePath === pathname
         ? NextResponse.next({ request: { headers } })
         : NextResponse.rewrite(new URL(barePath + search, request.url), { request: { headers } })
-    const security = pageSecurityHeaders({ path: barePath, embedOrigins: property?.embedOrigins ?? [], connect, dev })
-    for (const [name, value] of Object.entries({ ...security, ...extra })) response.headers.set(name, value)
-    return response
+    for (const [name, value] of Object.entries(extra)) response.headers.set(name, value)
+    return withSecurityHeaders(response, barePath, property?.embedOrigins ?? [], { connect, dev })
   }
+}
+
+function withSecurityHeaders(
+  response: NextResponse,
+  path: string,
+  embedOrigins: readonly string[],
+  options: { connect: string[]; dev: boolean },
+): NextResponse {
+  for (const [name, value] of Object.entries(pageSecurityHeaders({ path, embedOrigins, ...options }))) response.headers.set(name, value)
+  return response
 }
 
 /** A share link's page: null while the link is live (the open is counted), else the page saying why not. */

@@ -1,6 +1,6 @@
 // A prepared read answer: a JSON body built once per read-model version, with the
-// validators and caching headers that go with it. Transports: cachedJson() (a Web
-// Response, for Payload's routing) and the Node server's prepared-read path.
+// validators and caching headers that go with it, answered by cachedJson() (a Web Response,
+// for Payload's routing).
 import type { PayloadRequest } from 'payload'
 import type { PreparedJson } from './prepared-json'
 

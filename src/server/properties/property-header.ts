@@ -1,10 +1,10 @@
-// The property a request is addressed to, as the host server stamps it (docs/properties-design.md
-// §2.6): the host resolves the `/p/{slug}` prefix or the Host header once per request and writes
+// The property a request is addressed to, as the proxy stamps it (docs/properties-design.md
+// §2.6): the proxy resolves the `/p/{slug}` prefix or the Host header once per request and writes
 // what it found on headers of its own, overwriting whatever a client sent under those names, with
 // a proof beside them (an HMAC under Payload's secret), as it does for the client's address
 // (../http/client-address.ts). Payload's routes and the pages reached through Next see only the
-// request's headers: the proof is how they know the host wrote them. Without the host in front
-// (a plain `next start`) nothing has a proof, and every request is the default property's.
+// request's headers: the proof is how they know the proxy wrote them. A request that did not
+// pass the proxy has no proof, and is the default property's.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 

@@ -1,7 +1,6 @@
 // Which property a request acts on, worked out once per request and kept on `req.context`:
-// every endpoint (src/server/http/endpoint.ts) and the host's own paths
-// (src/host/http/payload-request.ts) scope the request before anything asks what the caller
-// may do, so the access rules read it synchronously. It is the property the host addressed
+// every endpoint (src/server/http/endpoint.ts) scopes the request before anything asks what the
+// caller may do, so the access rules read it synchronously. It is the property the proxy addressed
 // (its `/p/{slug}` prefix or Host header, stamped with a proof: property-header.ts), else the
 // default property.
 import type { PayloadRequest } from 'payload'

@@ -17,6 +17,7 @@ export type AddressableProperty = {
 
 
 export type PropertyDirectory = {
+  readonly byId: ReadonlyMap<string, AddressableProperty>
   readonly bySlug: ReadonlyMap<string, AddressableProperty>
   /** Keyed by normalised domain (lower-case, no port, no trailing dot). */
   readonly byDomain: ReadonlyMap<string, AddressableProperty>
@@ -55,7 +56,7 @@ export function propertyDirectory(list: readonly AddressableProperty[]): Propert
       byDomain.set(host, property)
     }
   }
-  return { bySlug, byDomain, defaultProperty: defaults[0] }
+  return { byId: new Map(list.map((property) => [property.id, property])), bySlug, byDomain, defaultProperty: defaults[0] }
 }
 
 /** `/p/{slug}` or `/p/{slug}/…` with a non-empty slug; `/p` and `/p/` are ordinary paths. */

@@ -1,7 +1,7 @@
 // Share links (guests issue, item 2): a link made by a manager shows a section, a room or chosen
 // photos of one property to whoever holds it, until it expires or is revoked. Hidden photos come
 // with it only when the manager chose so, and then only through the link's own URLs
-// (/s/{token}/…, src/host/http/share-link-routes.ts): the public routes never serve them.
+// (/s/{token}/…: the proxy's gate, src/server/http/gallery-proxy.ts, and media-public/object-routes.ts): the public routes never serve them.
 // The token is 32 random bytes: the link is the secret, as with any "anyone with the link" share.
 import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'

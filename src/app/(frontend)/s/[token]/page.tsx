@@ -1,5 +1,5 @@
-// A share link's page: the host lets a request through only for a live link of the property it
-// addresses (src/host/http/share-link-routes.ts); one that stopped working since is not found.
+// A share link's page: the proxy lets a request through only for a live link of the property it
+// addresses (src/server/http/gallery-proxy.ts); one that stopped working since is not found.
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { sharedPage } from '@media-public/shared-page'
