@@ -22,4 +22,4 @@ export const galleryTasks: TaskConfig[] = [
   backfillQualityIssuesTask,
   backupTask,
   exportListingPackTask,
-] as TaskConfig[]
+]
