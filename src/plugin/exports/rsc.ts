@@ -1,0 +1,8 @@
+// `property-gallery/rsc`: the gallery's server components. A package entry point, so it
+// re-exports (the one place the tree keeps a barrel). Today: the admin views and the
+// navigation link the plugin registers (Media Gallery Pro, the redirect to /login, the
+// properties overview). The public site's pages will be added here with its routes.
+export { MediaGalleryView } from '../../admin/media-gallery-view'
+export { RedirectToLogin } from '../../admin/redirect-to-login'
+export { PropertiesOverviewView } from '../../../collections/properties/admin/overview-view'
+export { PropertiesNavLink } from '../../../collections/properties/admin/overview-nav-link'

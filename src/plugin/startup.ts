@@ -1,0 +1,53 @@
+// What the gallery does when Payload starts: it leaves Payload where the proxy finds it, then, once
+// across instances (advisory lock), applies the migrations the app hands it, if any, seeds the
+// five areas of a property that has none, and queues the one-off backfill jobs for media
+// processed before a derived field existed.
+import type { Migration, Payload } from 'payload'
+import { LOCKS, withAdvisoryLock } from '../server/db/advisory-lock'
+import { renameLegacyMigrations } from '../server/db/migration-names'
+import { poolOf } from '../server/db/pool'
+import { registerGalleryRuntime } from '../server/http/gallery-runtime'
+import { queueHashBackfill } from '../server/duplicates/backfill'
+import { queueAvifBackfill } from '../server/media/avif-renditions'
+import { queuePublicCopyBackfill } from '../server/media/public-copy-backfill'
+import { queueQualityBackfill } from '../server/media/quality-backfill'
+import { seedSections } from '../server/sections/seed-sections'
+
+/** A migration as `payload migrate:create` writes it for any database adapter. */
+export type GalleryMigration = {
+  name: string
+  up: (args: never) => Promise<void>
+  down: (args: never) => Promise<void>
+}
+
+export function galleryStartup({ migrations }: { migrations?: readonly GalleryMigration[] }) {
+  return (payload: Payload) => {
+    // The proxy finds the running Payload here (src/server/http/gallery-runtime.ts).
+    registerGalleryRuntime(payload)
+    return withAdvisoryLock(payload, LOCKS.startup, async () => {
+      if (migrations) {
+        // A database that recorded a migration under an earlier name must not run it again.
+        await renameLegacyMigrations(poolOf(payload))
+        // Payload itself would only migrate in production.
+        await payload.db.migrate({ migrations: [...migrations] as unknown as Migration[] })
+      }
+      await seedSections(payload)
+      // Media processed before mirror and region hashes existed get them (a job, once).
+      await queueHashBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the duplicate hash backfill' }),
+      )
+      // Media processed before public copies existed get theirs (a job, once).
+      await queuePublicCopyBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the public copy backfill' }),
+      )
+      // Photos processed before AVIF renditions existed get theirs (a job, once).
+      await queueAvifBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the AVIF backfill' }),
+      )
+      // Photos processed before ingest measured quality get their codes (a job, once).
+      await queueQualityBackfill(payload).catch((error: unknown) =>
+        payload.logger.warn({ err: error, msg: 'Could not queue the quality backfill' }),
+      )
+    })
+  }
+}
