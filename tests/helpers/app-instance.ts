@@ -1,10 +1,9 @@
 // One app instance in a process of its own, for the outage and several-instance suites: its
-// own Payload (own pool, own caches, own module state), the product's host server with its
-// routes and the public page cache, and, unless JOBS_WORKER=off, the jobs worker and backup
-// scheduler as src/instrumentation.ts starts them. Next is not built in integration tests:
-// the stand-in behind the host server answers Payload's REST, and renders public pages
-// (/gallery…) as a short HTML list of the visible media from the public read model, with a
-// count of its renders, so a test sees whether the page cache answered or rendered again.
+// own Payload (own pool, own caches, own module state), the app over HTTP (host.ts: the proxy,
+// Payload's REST and the object routes), and, unless JOBS_WORKER=off, the jobs worker and backup
+// scheduler as src/instrumentation.ts starts them. Next is not built in integration tests: a
+// stand-in renders public pages (/gallery…) as a short HTML list of the visible media from the
+// public read model, with a count of its renders.
 //   tsx tests/helpers/app-instance.ts            (environment: DATABASE_URL, S3_*, PAYLOAD_SECRET…)
 // Prints one JSON line { url, pid } when ready; stops (jobs finish first) when its standard
 // input closes. The parent side is startAppInstance() below.

@@ -1,4 +1,4 @@
-// A browser-like client of the test host server (tests/helpers/host.ts): its own cookie,
+// A browser-like client of the app over HTTP (tests/helpers/host.ts): its own cookie,
 // the app's Origin by default, JSON bodies with their content type unless told otherwise.
 import { ORIGIN, PASSWORD } from './api'
 
@@ -50,7 +50,7 @@ export class HttpClient {
   }
 }
 
-/** Registers (first account) or signs in the manager through the host server. */
+/** Registers (first account) or signs in the manager over HTTP. */
 export async function managerClient(base: string, username = 'manager') {
   const client = new HttpClient(base)
   const registered = await client.call('POST', '/api/register', { json: { username, password: PASSWORD } })

@@ -1,5 +1,5 @@
 // Shared by the outage and several-instance suites: waiting on a condition with a deadline,
-// and the browser's upload path through a host server (presigned PUT, then the record).
+// and the browser's upload path over HTTP (presigned PUT, then the record).
 import { spawn } from 'node:child_process'
 import readline from 'node:readline'
 import type { HttpClient } from './http-client'

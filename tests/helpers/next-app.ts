@@ -83,7 +83,9 @@ export function appFetcher({ trustProxy, page = standIn }: { trustProxy?: string
         if (value !== null) headers.set(name, value)
       }
     }
-    const answer = await route(new Request(rewrite ?? request.url, { method: request.method, headers, body }), page)
+    // An internal rewrite keeps the request's own origin (NextURL writes 127.0.0.1 as localhost).
+    const target = rewrite ? new URL(new URL(rewrite).pathname + new URL(rewrite).search, request.url) : request.url
+    const answer = await route(new Request(target, { method: request.method, headers, body }), page)
     const merged = new Headers()
     for (const [name, value] of proxied.headers) if (!name.startsWith('x-middleware-')) merged.set(name, value)
     for (const [name, value] of answer.headers) {

@@ -1,4 +1,4 @@
-// Who may frame a property's embed view, through the host server (tests/helpers/host.ts: the
+// Who may frame a property's embed view, over HTTP (tests/helpers/host.ts: the
 // product's request handling with a stand-in for Next's pages): `/embed…` of a property answers
 // frame-ancestors with exactly the origins that property lists and no X-Frame-Options; every
 // other answer, and any embed view of a property listing none, refuses all framing. The origins

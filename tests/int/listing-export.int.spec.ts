@@ -1,4 +1,4 @@
-// Listing readiness and export packs (listing-ready issue), through the product's host server
+// Listing readiness and export packs (listing-ready issue), over HTTP, through the proxy and the route handlers
 // with the jobs worker: a property's readiness per channel, the manager's channel choices, an
 // export pack run as a job and read back from its download (order, sizes, no location or camera
 // data, captions.csv, README.txt), and bad input: unknown channel, nothing to export, anonymous,

@@ -1,6 +1,6 @@
 // Roles (docs/properties-design.md §3, one property): accounts and their roles, then every
 // custom route and Payload's REST on media, sections, users and the settings × anonymous,
-// content editor, property manager and platform admin, through the product's host server.
+// content editor, property manager and platform admin, over HTTP, through the proxy and the route handlers.
 // Each call is one that changes nothing when allowed (it names a record that does not exist
 // or sends a body that is refused after the access check), so an allowed caller's 400/404
 // shows it got past the check; every refusal is asserted with its exact message, and no row

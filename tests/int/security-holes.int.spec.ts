@@ -1,5 +1,5 @@
-// The holes an outside probe found (issue 13), each as it was reported, through the product's
-// host server in front of Payload: a hidden photo through Next's image optimiser, the embedded
+// The holes an outside probe found (issue 13), each as it was reported, over HTTP, through the
+// proxy and the route handlers: a hidden photo through Next's image optimiser, the embedded
 // store without authentication, rate limits keyed on X-Forwarded-For and missing on Payload's
 // own login, missing security headers, 5xx on bad input, and bad input that changed data.
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
@@ -152,7 +152,7 @@ describe('3. sign-in rate limits', () => {
 })
 
 describe('4. security headers', () => {
-  it('are on pages, API answers, objects and the host server own refusals', async () => {
+  it('are on pages, API answers, objects and the proxy's own refusals', async () => {
     for (const path of ['/login', '/admin', '/gallery', '/api/sections', '/api/users/me', `/public-objects/${photo.filename}/w400.webp`, '/_next/image?url=%2Fx&w=8&q=1']) {
       const { headers } = await anonymous.call('GET', path)
       expect(headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'")

@@ -1,6 +1,6 @@
-// Security suites (issue 13), through the product's host server in front of Payload:
+// Security suites (issue 13), over HTTP, through the proxy and the route handlers:
 //   - access matrix: every route the product serves (Payload's endpoints and every collection's,
-//     enumerated from the config, plus the host server's own) × anonymous / the manager / the
+//     enumerated from the config, plus the app's own route handlers) × anonymous / the manager / the
 //     manager's cookie sent from another origin → the expected status. A new route without a
 //     row fails the suite.
 //   - bad-input corpus: hundreds of malformed requests (many generated from the zod schemas);
@@ -62,6 +62,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /public-objects/:filename': { anonymous: 200, manager: 200 },
   'GET /public-objects/:filename/:variant': { anonymous: 200, manager: 200 },
   'GET /_next/image': { anonymous: 404, manager: 404 },
+  // Payload's Next REST handler adds its Open Graph image endpoint; the proxy closes it.
+  'GET /api/og': { anonymous: 404, manager: 404 },
   // A token no link has.
   'GET /s/:token': { anonymous: 404, manager: 404 },
   'GET /s/:token/o/:filename/:variant': { anonymous: 404, manager: 404 },
@@ -228,7 +230,7 @@ const MATRIX: Record<string, Expected> = {
   'PATCH /api/payload-preferences/:id': { anonymous: 403, manager: 403 },
 }
 
-/** Payload's collections the product does not serve at all (host-server.ts CLOSED_ROUTES). */
+/** Payload's collections the product does not serve at all (gallery-proxy.ts CLOSED_ROUTES). */
 const CLOSED_COLLECTIONS = ['payload-jobs', 'payload-kv', 'payload-migrations']
 
 /** A concrete request for a route: real records for reads, absent ones for writes. */

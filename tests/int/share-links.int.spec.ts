@@ -1,4 +1,4 @@
-// Share links (guests issue, item 2), through the product's host server: a manager makes a link
+// Share links (guests issue, item 2), over HTTP, through the proxy and the route handlers: a manager makes a link
 // to a section, a room or chosen photos; the link's page and files work while it is live, hidden
 // photos only when it includes them and only under its own URLs; it answers 410 once expired or
 // revoked; another property's photos or links are never reached; bad input is a 4xx and makes nothing.

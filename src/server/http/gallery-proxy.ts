@@ -48,6 +48,8 @@ export const CLOSED_ROUTES: Array<{ path: RegExp; methods?: string[] }> = [
   // Payload's job queue, migration and key-value routes.
   { path: /^\/api\/payload-(jobs|migrations|kv)(\/|$)/ },
   { path: /^\/api\/graphql(-playground)?(\/|$)/ },
+  // The Open Graph image Payload's Next routes add: it draws whatever title a query names.
+  { path: /^\/api\/og(\/|$)/ },
   // No collection keeps versions; e-mail verification is not enabled.
   { path: /^\/api\/[^/]+\/versions(\/|$)/ },
   { path: /^\/api\/[^/]+\/verify(\/|$)/ },
