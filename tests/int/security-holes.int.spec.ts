@@ -152,7 +152,7 @@ describe('3. sign-in rate limits', () => {
 })
 
 describe('4. security headers', () => {
-  it('are on pages, API answers, objects and the proxy's own refusals', async () => {
+  it("are on pages, API answers, objects and the proxy's own refusals", async () => {
     for (const path of ['/login', '/admin', '/gallery', '/api/sections', '/api/users/me', `/public-objects/${photo.filename}/w400.webp`, '/_next/image?url=%2Fx&w=8&q=1']) {
       const { headers } = await anonymous.call('GET', path)
       expect(headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'")

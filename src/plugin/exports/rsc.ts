@@ -6,3 +6,6 @@ export { MediaGalleryView } from '../../admin/media-gallery-view'
 export { RedirectToLogin } from '../../admin/redirect-to-login'
 export { PropertiesOverviewView } from '../../../collections/properties/admin/overview-view'
 export { PropertiesNavLink } from '../../../collections/properties/admin/overview-nav-link'
+// Route handler factories over the app's Payload config, as Payload's own REST_GET(config):
+// `/public-objects/[...path]` and `/s/[token]/o/[...path]`.
+export { publicObjectsRoute, shareLinkObjectsRoute } from '../../../media-public/object-routes'

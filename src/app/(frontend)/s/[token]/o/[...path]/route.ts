@@ -1,5 +1,5 @@
 /* A share link's files (media-public/object-routes.ts). */
 import config from '@payload-config'
-import { shareLinkObjectsRoute } from '@media-public/object-routes'
+import { shareLinkObjectsRoute } from 'property-gallery/rsc'
 
 export const { GET } = shareLinkObjectsRoute(config)
