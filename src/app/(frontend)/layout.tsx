@@ -6,7 +6,7 @@ import { siteMetadata } from '@media-public/site-metadata'
 import { pageLoadTimesToken } from '@media-public/load-times-token'
 import { siteAddress } from '@media-public/site-address'
 import { SiteBaseProvider } from '@media-public/site-base'
-import './global.css'
+import '@media-public/global.css'
 
 // Title template, description and link-preview tags from the property settings.
 export function generateMetadata(): Promise<Metadata> {
