@@ -1,7 +1,7 @@
 // Which property a public page is of and how its visitor reached it: the property's scope, the
 // base path its links keep (`/p/{slug}` when the visitor came by the prefix, else nothing), and
-// the origin its absolute URLs use (site-origin.ts). A cached public page (under
-// `/site/{key}/…`) reads it from its key (site-key.ts), which its layout, page and metadata set
+// the origin its absolute URLs use (src/server/properties/site-origin.ts). A cached public page (under
+// `/site/{key}/…`) reads it from its key (src/server/properties/site-key.ts), which its layout, page and metadata set
 // first (enterSite); the pages rendered per request (sign-in, share links, the sitemap, 404)
 // read what the proxy stamped (src/server/http/gallery-proxy.ts). Without either (a request that
 // did not pass the proxy) every page is the default property's, on the bare paths.
@@ -16,8 +16,8 @@ import { deviceClassFromUserAgent } from '@/lib/device'
 import type { PropertyScope } from '@/server/db/property-db'
 import { defaultPropertyScope, propertyScopeById } from '@/server/properties/default-property'
 import { stampedProperty } from '@/server/properties/property-header'
-import { decodeSiteKey, type SiteKey } from './site-key'
-import { siteOrigin } from './site-origin'
+import { decodeSiteKey, type SiteKey } from '@/server/properties/site-key'
+import { siteOrigin } from '@/server/properties/site-origin'
 
 export type SiteAddress = {
   scope: PropertyScope

@@ -1,7 +1,7 @@
 // A public page's cache key (media-public/site-key.ts): what the proxy writes into the path it
 // rewrites a public page to, read back by the page; anything else is no key.
 import { describe, expect, it } from 'vitest'
-import { decodeSiteKey, encodeSiteKey, isCachedPublicPage, sitePagePath, type SiteKey } from '../../media-public/site-key'
+import { decodeSiteKey, encodeSiteKey, isCachedPublicPage, sitePagePath, type SiteKey } from '../../src/server/properties/site-key'
 
 const KEY: SiteKey = {
   property: '6b1d0f62-2f57-4f6c-9d52-1c3c6a3f0c11',

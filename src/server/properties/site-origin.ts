@@ -1,8 +1,8 @@
 // The origin a public page's absolute URLs use (canonical, sitemap, share previews): the
 // property's own domain when the visitor came by it, else SERVER_URL, else the host the request
 // came to. Pure: the proxy works it out for a page's cache key, the dynamic pages per request.
-import { normalizeDomain } from '../src/lib/property-slug'
-import { readEnv } from '../src/server/env'
+import { normalizeDomain } from '../../lib/property-slug'
+import { readEnv } from '../env'
 
 export function siteOrigin(requestHeaders: Headers, domain: string): URL {
   const configured = readEnv().SERVER_URL

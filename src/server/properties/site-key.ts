@@ -6,8 +6,8 @@
 // (nothing has to be told to forget anything, and a hidden photo's page is never served again).
 // The rest says how the visitor came: the base path links keep, the origin absolute URLs use,
 // the device class the first render's columns follow, and the UTC day of the load-time token.
-import type { PropertyBasePath } from '../src/lib/api/property-base'
-import type { DeviceClass } from '../src/lib/device'
+import type { PropertyBasePath } from '../../lib/api/property-base'
+import type { DeviceClass } from '../../lib/device'
 
 export type SiteKey = {
   /** The property's id. */
