@@ -1,5 +1,5 @@
 // The cached public site as an app mounts it (`app/…/site/[site]/…`, see the README): a layout and
-// a page per public route, each reading its `site` segment first (site-key.ts: the proxy rewrote
+// a page per public route, each reading its `site` segment first (src/server/properties/site-key.ts: the proxy rewrote
 // the visitor's path to it). Nothing here reads the request, so Next renders each page once per
 // key and serves it from its cache; the key changes when the property's read model does.
 import type { Metadata } from 'next'

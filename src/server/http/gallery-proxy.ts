@@ -53,7 +53,7 @@ export const CLOSED_ROUTES: Array<{ path: RegExp; methods?: string[] }> = [
   // Payload's job queue, migration and key-value routes.
   { path: /^\/api\/payload-(jobs|migrations|kv)(\/|$)/ },
   { path: /^\/api\/graphql(-playground)?(\/|$)/ },
-  // The cached public pages' own paths: only the proxy rewrites to them (site-key.ts).
+  // The cached public pages' own paths: only the proxy rewrites to them (../properties/site-key.ts).
   { path: /^\/site(\/|$)/ },
   // The Open Graph image Payload's Next routes add: it draws whatever title a query names.
   { path: /^\/api\/og(\/|$)/ },
@@ -239,7 +239,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       extra['Cache-Control'] = 'private, no-store'
     }
 
-    // A public page is served from Next's cache, under the key of what it shows (site-key.ts).
+    // A public page is served from Next's cache, under the key of what it shows (../properties/site-key.ts).
     let target = barePath
     if (property && (request.method === 'GET' || request.method === 'HEAD') && isCachedPublicPage(barePath)) {
       const key = await publicPageKey(payload, property.id, barePath === pathname ? '' : (pathname.slice(0, pathname.length - barePath.length) as `/p/${string}`), headers).catch(
@@ -267,7 +267,7 @@ function withSecurityHeaders(
   return response
 }
 
-/** The cache key of a public page of the property, as the visitor reached it (site-key.ts). */
+/** The cache key of a public page of the property, as the visitor reached it (../properties/site-key.ts). */
 async function publicPageKey(payload: Payload, propertyId: string, basePath: PropertyBasePath, headers: Headers): Promise<SiteKey> {
   const scope = (await propertyScopeById(payload, propertyId)) ?? (await defaultPropertyScope(payload))
   return {

@@ -1,5 +1,5 @@
 // The cached public site (property-gallery/rsc): the proxy rewrites a visitor's public page to
-// /site/{key}/…, and Next renders each page once per key and keeps it (media-public/site-key.ts).
+// /site/{key}/…, and Next renders each page once per key and keeps it (src/server/properties/site-key.ts).
 export { SiteLayout as default, siteLayoutMetadata as generateMetadata } from 'property-gallery/rsc'
 
 export const dynamic = 'force-static'
