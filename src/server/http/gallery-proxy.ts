@@ -175,7 +175,9 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     const stamped = stampedProperty(request.headers, payload.secret)
     if (stamped && requestClientAddress({ headers: request.headers, payload }) !== UNKNOWN_CLIENT) {
       const property = (await currentDirectory(payload).catch(() => null))?.byId.get(stamped.id)
-      return withSecurityHeaders(NextResponse.next(), request.nextUrl.pathname, property?.embedOrigins ?? [], { connect, dev })
+      // A cached page's path names its key first (/site/{key}/embed is the embed view).
+      const path = request.nextUrl.pathname.replace(/^\/site\/[^/]+/, '') || '/'
+      return withSecurityHeaders(NextResponse.next(), path, property?.embedOrigins ?? [], { connect, dev })
     }
 
     const headers = new Headers(request.headers)
@@ -189,6 +191,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     const apiCall = /^(\/p\/[^/]+)?\/api(\/|$)/.test(pathname)
     let property: AddressableProperty | null = null
     let barePath = pathname
+    let basePath: PropertyBasePath = ''
     try {
       const host = requestHostFrom(request.headers, trust)
       let directory = await currentDirectory(payload)
@@ -204,7 +207,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       } else {
         property = resolution.property
         barePath = resolution.path
-        const { basePath } = resolution
+        basePath = resolution.basePath
         const named = basePath ? null : normalizeDomain(host)
         const domain = named !== null && directory.byDomain.get(named) === property ? named : ''
         for (const [name, value] of Object.entries(stampedHeaders({ id: property.id, basePath, domain }, payload.secret))) {
@@ -223,7 +226,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
 
     if (/^\/admin(\/|$)/.test(barePath) && !request.cookies.has(SESSION_COOKIE)) {
       const login = request.nextUrl.clone()
-      login.pathname = hrefFor(prefixed ? (pathname.slice(0, pathname.length - barePath.length) as `/p/${string}`) : '', '/login')
+      login.pathname = hrefFor(basePath, '/login')
       login.search = `?next=${encodeURIComponent(pathname + search)}`
       return NextResponse.redirect(login)
     }
@@ -242,7 +245,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     // A public page is served from Next's cache, under the key of what it shows (../properties/site-key.ts).
     let target = barePath
     if (property && (request.method === 'GET' || request.method === 'HEAD') && isCachedPublicPage(barePath)) {
-      const key = await publicPageKey(payload, property.id, barePath === pathname ? '' : (pathname.slice(0, pathname.length - barePath.length) as `/p/${string}`), headers).catch(
+      const key = await publicPageKey(payload, property.id, basePath, headers).catch(
         (error: unknown) => unavailableAnswer(error, false, request.headers.get('accept') ?? ''),
       )
       if (key instanceof NextResponse) return key
