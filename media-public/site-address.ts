@@ -5,10 +5,9 @@
 // first (enterSite); the pages rendered per request (sign-in, share links, the sitemap, 404)
 // read what the proxy stamped (src/server/http/gallery-proxy.ts). Without either (a request that
 // did not pass the proxy) every page is the default property's, on the bare paths.
-import config from '@payload-config'
+import { galleryPayload } from '@/server/http/gallery-runtime'
 import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
-import { getPayload } from 'payload'
 import { cache } from 'react'
 import { hrefFor, type PropertyBasePath } from '@/lib/api/property-base'
 import type { DeviceClass } from '@/lib/device'
@@ -41,7 +40,7 @@ export function enterSite(segment: string): SiteKey {
 }
 
 export const siteAddress = cache(async (): Promise<SiteAddress> => {
-  const payload = await getPayload({ config })
+  const payload = await galleryPayload()
   const key = currentKey().key
   if (key) {
     const scope = (await propertyScopeById(payload, key.property)) ?? notFound()

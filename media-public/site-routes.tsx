@@ -2,7 +2,7 @@
 // a page per public route, each reading its `site` segment first (src/server/properties/site-key.ts: the proxy rewrote
 // the visitor's path to it). Nothing here reads the request, so Next renders each page once per
 // key and serves it from its cache; the key changes when the property's read model does.
-import type { Metadata } from 'next'
+import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { LoadTimeReporter } from '@/components/load-time-reporter'
 import { QueryProvider } from '@/components/query-provider'
@@ -39,6 +39,8 @@ export async function SiteLayout({ children, params }: Site & { children: ReactN
     </html>
   )
 }
+
+export const siteViewport: Viewport = { width: 'device-width', initialScale: 1 }
 
 /** Title template, description and link-preview tags from the property settings. */
 export async function siteLayoutMetadata({ params }: Site): Promise<Metadata> {

@@ -26,4 +26,16 @@ export {
   siteLayoutMetadata,
   SiteNotFound,
   siteNotFoundMetadata,
+  siteViewport,
 } from '../../../media-public/site-routes'
+// The pages rendered per request: their layout, `/login`, a share link's page, `sitemap.xml`.
+export {
+  GalleryLayout,
+  galleryLayoutMetadata,
+  galleryViewport,
+  gallerySitemap,
+  LoginRoute,
+  loginMetadata,
+  ShareLinkRoute,
+  shareLinkMetadata,
+} from '../../../media-public/dynamic-routes'
