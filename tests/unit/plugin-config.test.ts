@@ -154,16 +154,16 @@ describe('propertyGallery() on an app with pages and users of its own', () => {
     expect(config.jobs?.deleteJobOnComplete).toBe(true)
     expect(config.admin?.components?.views).toEqual({
       reports: { Component: '/src/reports#Reports', path: '/reports' },
-      dashboard: { Component: '/src/admin/media-gallery-view#MediaGalleryView' },
-      login: { Component: '/src/admin/redirect-to-login#RedirectToLogin' },
+      dashboard: { Component: 'property-gallery/rsc#MediaGalleryView' },
+      login: { Component: 'property-gallery/rsc#RedirectToLogin' },
       propertiesOverview: {
-        Component: '/collections/properties/admin/overview-view#PropertiesOverviewView',
+        Component: 'property-gallery/rsc#PropertiesOverviewView',
         path: '/properties-overview',
       },
     })
     expect(config.admin?.components?.afterNavLinks).toEqual([
       '/src/reports#ReportsLink',
-      '/collections/properties/admin/overview-nav-link#PropertiesNavLink',
+      'property-gallery/rsc#PropertiesNavLink',
     ])
     expect(config.hooks?.afterError).toEqual([ownAfterError, unavailableAfterError])
   })
