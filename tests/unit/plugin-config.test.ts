@@ -78,6 +78,8 @@ function fakePayload(events: string[]) {
     release: () => undefined,
   }
   const pool = {
+    listenerCount: () => 0,
+    on: () => pool,
     connect: async () => client,
     query: async (text: string) => {
       // The legacy-name check finds no migrations table; anything further has no database.
@@ -229,6 +231,11 @@ describe('propertyGallery() refusing what it cannot compose', () => {
 
   it('refuses an admin user collection other than users', () => {
     expect(() => propertyGallery()(appConfig({ admin: { user: 'admins' } }))).toThrow("propertyGallery: admin.user is 'admins'")
+  })
+
+  it('refuses a database adapter with numeric ids (the gallery’s schema uses uuids)', () => {
+    const numeric = appConfig({ db: { defaultIDType: 'number', init: () => ({}), name: 'postgres' } as unknown as Config['db'] })
+    expect(() => propertyGallery()(numeric)).toThrow("Pass `idType: 'uuid'` to postgresAdapter")
   })
 
   it('refuses to apply plugin-multi-tenant a second time', () => {
