@@ -23,7 +23,12 @@ const nextConfig: NextConfig = {
   ],
   // The settings were a global before properties; an old bookmark lands on the properties list.
   redirects: async () => [{ source: '/admin/globals/property-settings', destination: '/admin/collections/properties', permanent: false }],
+  // The public pages are cached per key (media-public/site-key.ts), and a key names the property's
+  // read-model version: a write makes new keys, never a stale page. Kept in memory only, least
+  // recently used first out, so old versions' pages never pile up on disk.
+  cacheMaxMemorySize: 256 * 1024 * 1024,
   experimental: {
+    isrFlushToDisk: false,
     // The stylesheets go into the page's HTML (a few kB for the public pages): the first paint,
     // and the first row of photos, no longer wait for a stylesheet request or for the scripts.
     inlineCss: true,

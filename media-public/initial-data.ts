@@ -1,23 +1,21 @@
 // What each public page renders first, taken from the public read model on the server and
 // handed to the client components as TanStack Query initial data. Only visible, processed
 // media can be here: the snapshot never holds anything else.
-import config from '@payload-config'
-import { headers } from 'next/headers'
-import { getPayload } from 'payload'
+import { galleryPayload } from '@/server/http/gallery-runtime'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
 import { PREVIEW_SIZE } from '@/lib/constants'
-import { deviceClassFromUserAgent, type DeviceClass } from '@/lib/device'
+import type { DeviceClass } from '@/lib/device'
 import { publicSnapshot, sectionList, type PublicSnapshot } from './read-model'
-import { siteAddress } from './site-address'
+import { siteAddress, siteDevice } from './site-address'
 
 /** The read model of the property a page is of (site-address.ts). */
 export async function loadSnapshot(): Promise<PublicSnapshot> {
-  const [payload, { scope }] = await Promise.all([getPayload({ config }), siteAddress()])
+  const [payload, { scope }] = await Promise.all([galleryPayload(), siteAddress()])
   return publicSnapshot(payload, scope)
 }
 
 export async function requestDevice(): Promise<DeviceClass> {
-  return deviceClassFromUserAgent((await headers()).get('user-agent'))
+  return siteDevice()
 }
 
 export function sectionsOf(snapshot: PublicSnapshot): Section[] {

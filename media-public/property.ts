@@ -1,9 +1,8 @@
 // The property as the public pages render it (collections/properties), read once per read-model
 // version (a change to the property bumps it): name, tagline, booking link, the about text's
 // rich-text state, and the cover photo only while it is a visible, processed image.
-import config from '@payload-config'
+import { galleryPayload } from '@/server/http/gallery-runtime'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
-import { getPayload } from 'payload'
 import type { MediaFile } from '@/lib/api/types'
 import { DEFAULT_PROPERTY_NAME, isBookingUrl, type PropertyInfo } from '@/lib/property'
 import { PropertyCaches } from '@/server/cache/read-version'
@@ -38,7 +37,7 @@ function hasText(state: SerializedEditorState | null | undefined): state is Seri
 
 export async function loadProperty(snapshot: PublicSnapshot): Promise<PublicProperty> {
   return caches.of(snapshot.scope).get(snapshot.version, 'property', async () => {
-    const payload = await getPayload({ config })
+    const payload = await galleryPayload()
     const { docs } = await payload.find({
       collection: 'properties',
       where: { id: { equals: snapshot.scope.id } },

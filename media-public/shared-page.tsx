@@ -1,7 +1,6 @@
 // The server part of a share link's page (/s/{token}): the link of the property the request
 // addresses, its photos with their files under the link's own path, and the page's title.
-import config from '@payload-config'
-import { getPayload } from 'payload'
+import { galleryPayload } from '@/server/http/gallery-runtime'
 import { cache, type ReactNode } from 'react'
 import { hrefFor } from '@/lib/api/property-base'
 import type { MediaFile } from '@/lib/api/types'
@@ -19,7 +18,7 @@ function underLink(file: MediaFile, objects: string): MediaFile {
 }
 
 export const sharedPage = cache(async (token: string): Promise<{ title: string; view: ReactNode } | null> => {
-  const [payload, { scope, basePath }] = await Promise.all([getPayload({ config }), siteAddress()])
+  const [payload, { scope, basePath }] = await Promise.all([galleryPayload(), siteAddress()])
   const opened = await openShareLink(payload, scope, token)
   if (opened.state !== 'live') return null
   const snapshot = await publicSnapshot(payload, scope)

@@ -1,19 +1,22 @@
-// Which property a public page is of and how its visitor reached it, read once per request from
-// what the proxy stamped (src/server/http/gallery-proxy.ts): the property's scope, the base path
-// its links keep (`/p/{slug}` when the visitor came by the prefix, else nothing), and the origin
-// its absolute URLs (canonical, sitemap, share previews) use — the property's own domain when the
-// visitor came by it, else SERVER_URL, else the host the request came to. Without a stamp (a request
-// that did not pass the proxy) every page is the default property's, on the bare paths.
-import config from '@payload-config'
+// Which property a public page is of and how its visitor reached it: the property's scope, the
+// base path its links keep (`/p/{slug}` when the visitor came by the prefix, else nothing), and
+// the origin its absolute URLs use (src/server/properties/site-origin.ts). A cached public page (under
+// `/site/{key}/…`) reads it from its key (src/server/properties/site-key.ts), which its layout, page and metadata set
+// first (enterSite); the pages rendered per request (sign-in, share links, the sitemap, 404)
+// read what the proxy stamped (src/server/http/gallery-proxy.ts). Without either (a request that
+// did not pass the proxy) every page is the default property's, on the bare paths.
+import { galleryPayload } from '@/server/http/gallery-runtime'
 import { headers } from 'next/headers'
-import { getPayload } from 'payload'
+import { notFound } from 'next/navigation'
 import { cache } from 'react'
 import { hrefFor, type PropertyBasePath } from '@/lib/api/property-base'
-import { normalizeDomain } from '@/lib/property-slug'
+import type { DeviceClass } from '@/lib/device'
+import { deviceClassFromUserAgent } from '@/lib/device'
 import type { PropertyScope } from '@/server/db/property-db'
-import { readEnv } from '@/server/env'
 import { defaultPropertyScope, propertyScopeById } from '@/server/properties/default-property'
 import { stampedProperty } from '@/server/properties/property-header'
+import { decodeSiteKey, type SiteKey } from '@/server/properties/site-key'
+import { siteOrigin } from '@/server/properties/site-origin'
 
 export type SiteAddress = {
   scope: PropertyScope
@@ -22,22 +25,43 @@ export type SiteAddress = {
   origin: URL
 }
 
+/** The cached page's key, for the rest of this render. */
+const currentKey = cache((): { key: SiteKey | null } => ({ key: null }))
+
+/**
+ * A cached page's layout, page and metadata call this with their `site` segment before anything
+ * else: what the proxy wrote is what they render from. A segment the proxy did not write is 404.
+ */
+export function enterSite(segment: string): SiteKey {
+  const key = decodeSiteKey(segment)
+  if (!key) notFound()
+  currentKey().key = key
+  return key
+}
+
 export const siteAddress = cache(async (): Promise<SiteAddress> => {
-  const payload = await getPayload({ config })
+  const payload = await galleryPayload()
+  const key = currentKey().key
+  if (key) {
+    const scope = (await propertyScopeById(payload, key.property)) ?? notFound()
+    return { scope, basePath: key.basePath, origin: new URL(key.origin) }
+  }
   const requestHeaders = await headers()
   const stamp = stampedProperty(requestHeaders, payload.secret)
   const scope = (stamp && (await propertyScopeById(payload, stamp.id))) || (await defaultPropertyScope(payload))
   const named = stamp?.id === scope.id ? stamp : null
-  return { scope, basePath: named?.basePath ?? '', origin: originOf(requestHeaders, named?.domain ?? '') }
+  return { scope, basePath: named?.basePath ?? '', origin: siteOrigin(requestHeaders, named?.domain ?? '') }
 })
 
-function originOf(requestHeaders: Headers, domain: string): URL {
-  const configured = readEnv().SERVER_URL
-  const requestHost = requestHeaders.get('x-forwarded-host') ?? requestHeaders.get('host') ?? '127.0.0.1'
-  const protocol = configured ? new URL(configured).protocol : requestHeaders.get('x-forwarded-proto') === 'https' ? 'https:' : 'http:'
-  // The domain as the visitor wrote it (with its port, in development), when the request says so.
-  if (domain) return new URL(`${protocol}//${normalizeDomain(requestHost) === domain ? requestHost : domain}`)
-  return configured ? new URL(configured) : new URL(`${protocol}//${requestHost}`)
+/** The device class the first render's grid follows: the key's, else the request's user agent's. */
+export async function siteDevice(): Promise<DeviceClass> {
+  const key = currentKey().key
+  return key ? key.device : deviceClassFromUserAgent((await headers()).get('user-agent'))
+}
+
+/** The UTC day a page is rendered for (its load-time token): the key's, else today. */
+export function siteDay(): number | undefined {
+  return currentKey().key?.day
 }
 
 /** The page's path under its property's base path (`/gallery` → `/p/lodge/gallery`). */

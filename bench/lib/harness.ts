@@ -87,7 +87,7 @@ export function newestSourceMtime(): number {
 export type Server = { child: ChildProcess; baseUrl: string; logFile: string; tail: string[]; exited: Promise<number> }
 
 type StartOptions = {
-  /** @default SERVE_ENTRY, the production server `npm start` runs (Next.js behind the prepared-read path), compiled */
+  /** @default SERVE_ENTRY, the production server `npm start` runs (Next.js behind its proxy), compiled */
   entry?: Entry
   nodeArgs?: string[]
 }

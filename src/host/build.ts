@@ -18,7 +18,7 @@ await build({
   packages: 'external',
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   tsconfig: path.join(ROOT, 'tsconfig.json'),
   sourcemap: true,
   logLevel: 'warning',

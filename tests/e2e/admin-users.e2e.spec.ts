@@ -51,7 +51,7 @@ test("a platform admin gives a new account its property in Payload's Users form,
   expect(user.properties.map((property: { slug: string }) => property.slug)).toEqual([PROPERTY.slug])
   const there = await (await account.request.get(`/p/${PROPERTY.slug}/api/user`, { headers })).json()
   expect(there.property.slug).toBe(PROPERTY.slug)
-  expect(there.permissions).toContain('upload')
+  expect(there.permissions.upload).toBe(true)
   expect((await account.request.get(`/p/${PROPERTY.slug}/api/backup/status`, { headers })).status()).toBe(200)
   // The default property is not theirs.
   expect((await account.request.get('/api/backup/status', { headers })).status()).toBe(403)

@@ -131,7 +131,7 @@ async function main() {
   // Public pages: a short list of the visible media from the public read model, with a count of its renders.
   const page = async (request: Request) => {
     const { pathname } = new URL(request.url)
-    if (!/^\/(public|gallery)/.test(pathname)) return new Response('next stand-in', { headers: { 'Content-Type': 'text/html' } })
+    if (!/^\/site\/[^/]+\/(public|gallery)/.test(pathname)) return new Response('next stand-in', { headers: { 'Content-Type': 'text/html' } })
     const snapshot = await publicSnapshot(payload, await defaultPropertyScope(payload))
     renders += 1
     const items = snapshot.media.map((media) => `<li data-id="${media.id}">${media.originalFilename}</li>`).join('')

@@ -2,8 +2,12 @@
 // is none and this user may (root, or sudo without a password): `npm test` runs this before any
 // test, so a machine with nothing but Node and npm gets its browser from the project's own
 // command. Where it cannot install, it stops with one sentence naming the command to run.
-import { execFileSync, spawnSync } from 'node:child_process'
+// apt-get waits for a package manager that is busy (tests/helpers/apt-get.ts).
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAttempt, APT_LOCK_WAIT_MS, APT_RETRY_EVERY_MS, aptGetArgs, heldLock, waitingLine } from '../helpers/apt-get'
 import { findChromium } from '../helpers/chromium'
 
 function versionOf(binary: string): string | undefined {
@@ -21,16 +25,49 @@ function canInstall(): { as: string[] } | undefined {
   return sudo.status === 0 ? { as: ['sudo', '-n'] } : undefined
 }
 
-function run(command: string[]) {
+/** One apt-get run: its exit code and stderr. `onWaiting` gets the lock apt-get says it waits for. */
+function attempt(command: string[], onWaiting: (lock: string) => void): Promise<{ status: number | null; stderr: string }> {
   const [file, ...args] = command
-  const result = spawnSync(file, args, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' },
+    })
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const lock = heldLock(line)
+      if (lock) onWaiting(lock)
+    })
+    child.on('error', reject)
+    child.on('close', (status) => resolve({ status, stderr }))
   })
-  if (result.status !== 0) throw new Error(`${command.join(' ')} failed (exit ${result.status ?? result.signal})`)
 }
 
-function main(): number {
+/** Runs `apt-get <args>`, waiting (APT_LOCK_WAIT_MS at most) while another process holds its lock. */
+async function aptGet(as: string[], args: string[]) {
+  const started = performance.now()
+  let told = false
+  const waiting = (lock: string) => {
+    if (!told) console.log(waitingLine(args, lock))
+    told = true
+  }
+  for (;;) {
+    const command = [...as, 'apt-get', ...aptGetArgs(args, APT_LOCK_WAIT_MS - (performance.now() - started))]
+    const { status, stderr } = await attempt(command, waiting)
+    const next = afterAttempt({ status, stderr, elapsedMs: performance.now() - started })
+    if (next === 'retry') {
+      waiting(heldLock(stderr)!)
+      await sleep(APT_RETRY_EVERY_MS)
+      continue
+    }
+    process.stderr.write(stderr)
+    if (next === 'done') return
+    throw new Error(`${command.join(' ')} failed (${status === null ? 'ended by a signal' : `exit ${status}`})`)
+  }
+}
+
+async function main(): Promise<number> {
   const found = findChromium()
   if (found) {
     const version = versionOf(found)
@@ -56,8 +93,8 @@ function main(): number {
   console.log(
     "Installing Debian's chromium with apt-get: the end-to-end tests run in it, and no browser is downloaded at install time.",
   )
-  run([...installer.as, 'apt-get', 'update', '-qq'])
-  run([...installer.as, 'apt-get', 'install', '-y', '-qq', 'chromium'])
+  await aptGet(installer.as, ['update', '-q'])
+  await aptGet(installer.as, ['install', '-y', '-q', 'chromium'])
   const installed = findChromium()
   const version = installed && versionOf(installed)
   if (!version) {
@@ -69,7 +106,7 @@ function main(): number {
 }
 
 try {
-  process.exitCode = main()
+  process.exitCode = await main()
 } catch (error) {
   console.error(
     `Could not install Chromium: ${error instanceof Error ? error.message : error}. Run \`sudo apt-get install chromium\`, then \`npm test\` again.`,

@@ -9,3 +9,33 @@ export { PropertiesNavLink } from '../../../collections/properties/admin/overvie
 // Route handler factories over the app's Payload config, as Payload's own REST_GET(config):
 // `/public-objects/[...path]` and `/s/[token]/o/[...path]`.
 export { publicObjectsRoute, shareLinkObjectsRoute } from '../../../media-public/object-routes'
+// The cached public site, mounted by the app under `site/[site]/…` (README: "Add the gallery to
+// your Payload site").
+export {
+  BrowserRoute,
+  browserMetadata,
+  EmbedRoute,
+  embedRouteMetadata,
+  OverviewRoute,
+  overviewMetadata,
+  SectionNotFoundRoute,
+  sectionNotFoundMetadata,
+  SectionRoute,
+  sectionRouteMetadata,
+  SiteLayout,
+  siteLayoutMetadata,
+  SiteNotFound,
+  siteNotFoundMetadata,
+  siteViewport,
+} from '../../../media-public/site-routes'
+// The pages rendered per request: their layout, `/login`, a share link's page, `sitemap.xml`.
+export {
+  GalleryLayout,
+  galleryLayoutMetadata,
+  galleryViewport,
+  gallerySitemap,
+  LoginRoute,
+  loginMetadata,
+  ShareLinkRoute,
+  shareLinkMetadata,
+} from '../../../media-public/dynamic-routes'

@@ -19,13 +19,18 @@
 //     property lets frame it (security-headers.ts).
 import { NextResponse, type NextRequest } from 'next/server'
 import type { Payload } from 'payload'
-import { hrefFor } from '../../lib/api/property-base'
+import { hrefFor, type PropertyBasePath } from '../../lib/api/property-base'
+import { deviceClassFromUserAgent } from '../../lib/device'
+import { isCachedPublicPage, sitePagePath, type SiteKey } from '../properties/site-key'
+import { siteOrigin } from '../properties/site-origin'
+import { readVersion } from '../cache/read-version'
+import { utcDay } from '../metrics/page-token'
 import { SESSION_COOKIE } from '../../lib/constants'
 import { normalizeDomain } from '../../lib/property-slug'
 import { readEnv } from '../env'
 import { defaultPropertyScope, propertyScopeById } from '../properties/default-property'
 import { currentDirectory } from '../properties/directory'
-import { STAMPED_HEADERS, stampedHeaders, stampedProperty } from '../properties/property-header'
+import { PROPERTY_DOMAIN_HEADER, STAMPED_HEADERS, stampedHeaders, stampedProperty } from '../properties/property-header'
 import { resolveProperty, type AddressableProperty } from '../properties/resolve'
 import { countShareLinkOpen, findShareLink } from '../share-links/share-links'
 import {
@@ -48,6 +53,8 @@ export const CLOSED_ROUTES: Array<{ path: RegExp; methods?: string[] }> = [
   // Payload's job queue, migration and key-value routes.
   { path: /^\/api\/payload-(jobs|migrations|kv)(\/|$)/ },
   { path: /^\/api\/graphql(-playground)?(\/|$)/ },
+  // The cached public pages' own paths: only the proxy rewrites to them (../properties/site-key.ts).
+  { path: /^\/site(\/|$)/ },
   // The Open Graph image Payload's Next routes add: it draws whatever title a query names.
   { path: /^\/api\/og(\/|$)/ },
   // No collection keeps versions; e-mail verification is not enabled.
@@ -168,7 +175,9 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     const stamped = stampedProperty(request.headers, payload.secret)
     if (stamped && requestClientAddress({ headers: request.headers, payload }) !== UNKNOWN_CLIENT) {
       const property = (await currentDirectory(payload).catch(() => null))?.byId.get(stamped.id)
-      return withSecurityHeaders(NextResponse.next(), request.nextUrl.pathname, property?.embedOrigins ?? [], { connect, dev })
+      // A cached page's path names its key first (/site/{key}/embed is the embed view).
+      const path = request.nextUrl.pathname.replace(/^\/site\/[^/]+/, '') || '/'
+      return withSecurityHeaders(NextResponse.next(), path, property?.embedOrigins ?? [], { connect, dev })
     }
 
     const headers = new Headers(request.headers)
@@ -182,6 +191,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     const apiCall = /^(\/p\/[^/]+)?\/api(\/|$)/.test(pathname)
     let property: AddressableProperty | null = null
     let barePath = pathname
+    let basePath: PropertyBasePath = ''
     try {
       const host = requestHostFrom(request.headers, trust)
       let directory = await currentDirectory(payload)
@@ -197,7 +207,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       } else {
         property = resolution.property
         barePath = resolution.path
-        const { basePath } = resolution
+        basePath = resolution.basePath
         const named = basePath ? null : normalizeDomain(host)
         const domain = named !== null && directory.byDomain.get(named) === property ? named : ''
         for (const [name, value] of Object.entries(stampedHeaders({ id: property.id, basePath, domain }, payload.secret))) {
@@ -216,7 +226,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
 
     if (/^\/admin(\/|$)/.test(barePath) && !request.cookies.has(SESSION_COOKIE)) {
       const login = request.nextUrl.clone()
-      login.pathname = hrefFor(prefixed ? (pathname.slice(0, pathname.length - barePath.length) as `/p/${string}`) : '', '/login')
+      login.pathname = hrefFor(basePath, '/login')
       login.search = `?next=${encodeURIComponent(pathname + search)}`
       return NextResponse.redirect(login)
     }
@@ -232,10 +242,19 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       extra['Cache-Control'] = 'private, no-store'
     }
 
+    // A public page is served from Next's cache, under the key of what it shows (../properties/site-key.ts).
+    let target = barePath
+    if (property && (request.method === 'GET' || request.method === 'HEAD') && isCachedPublicPage(barePath)) {
+      const key = await publicPageKey(payload, property.id, basePath, headers).catch(
+        (error: unknown) => unavailableAnswer(error, false, request.headers.get('accept') ?? ''),
+      )
+      if (key instanceof NextResponse) return key
+      target = sitePagePath(key, barePath)
+    }
     const response =
-      barePath === pathname
+      target === pathname
         ? NextResponse.next({ request: { headers } })
-        : NextResponse.rewrite(new URL(barePath + search, request.url), { request: { headers } })
+        : NextResponse.rewrite(new URL(target + search, request.url), { request: { headers } })
     for (const [name, value] of Object.entries(extra)) response.headers.set(name, value)
     return withSecurityHeaders(response, barePath, property?.embedOrigins ?? [], { connect, dev })
   }
@@ -249,6 +268,19 @@ function withSecurityHeaders(
 ): NextResponse {
   for (const [name, value] of Object.entries(pageSecurityHeaders({ path, embedOrigins, ...options }))) response.headers.set(name, value)
   return response
+}
+
+/** The cache key of a public page of the property, as the visitor reached it (../properties/site-key.ts). */
+async function publicPageKey(payload: Payload, propertyId: string, basePath: PropertyBasePath, headers: Headers): Promise<SiteKey> {
+  const scope = (await propertyScopeById(payload, propertyId)) ?? (await defaultPropertyScope(payload))
+  return {
+    property: scope.id,
+    version: await readVersion(payload, scope),
+    basePath,
+    origin: siteOrigin(headers, headers.get(PROPERTY_DOMAIN_HEADER) ?? '').origin,
+    device: deviceClassFromUserAgent(headers.get('user-agent')),
+    day: utcDay(),
+  }
 }
 
 /** A share link's page: null while the link is live (the open is counted), else the page saying why not. */

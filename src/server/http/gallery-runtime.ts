@@ -17,3 +17,10 @@ export function registerGalleryRuntime(payload: Payload): void {
 export function galleryRuntime(): Payload | undefined {
   return (globalThis as Holder)[KEY]
 }
+
+/** The running Payload, for the gallery's pages (they cannot import an app's config). */
+export async function galleryPayload(): Promise<Payload> {
+  const payload = galleryRuntime()
+  if (!payload) throw new Error('The gallery has not started: its plugin registers Payload when Payload starts.')
+  return payload
+}

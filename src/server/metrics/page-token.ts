@@ -7,7 +7,7 @@
 // still bounds what one visitor can send.)
 import crypto from 'node:crypto'
 
-const DAY_MS = 24 * 60 * 60 * 1000
+export const DAY_MS = 24 * 60 * 60 * 1000
 
 export const utcDay = (now = Date.now()) => Math.floor(now / DAY_MS)
 
