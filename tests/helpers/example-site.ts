@@ -43,7 +43,10 @@ export async function startExampleSite({ warm = [], readyTimeoutMs = 300_000 }: 
   database.pathname = `/${name}`
 
   const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
+  // `localhost`, not 127.0.0.1: Next writes a loopback address as `localhost` in the URL the proxy
+  // sees, and a rewrite to another origin than the one the server was started on is sent on as an
+  // HTTP request of its own (Next's external rewrite) instead of being served in place.
+  const url = `http://localhost:${port}`
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.href,
@@ -56,15 +59,19 @@ export async function startExampleSite({ warm = [], readyTimeoutMs = 300_000 }: 
     NODE_ENV: 'development',
   }
   // Its own process group, so the server, its compiler's workers and Payload's children stop together.
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, 'dev', '--port', String(port), '--hostname', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, 'dev', '--port', String(port), '--hostname', 'localhost'], {
     cwd: EXAMPLE_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
   let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString()
+    if (process.env.DEBUG_INSTANCES) process.stderr.write(`[example] ${chunk}`)
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const running = () => child.exitCode === null && child.signalCode === null
   const signalGroup = (signal: NodeJS.Signals) => {

@@ -2,8 +2,8 @@
 // `users` that adds propertyGallery(), booted for real (tests/helpers/example-site.ts) and used over
 // HTTP as a browser would: the first account signs up, a photo goes up through the uploader's calls
 // and is processed by the worker the example's instrumentation starts, the list shows it, it is
-// placed in a section and served to visitors, Media Gallery Pro renders in the admin, and one of
-// the site's own pages renders beside the gallery.
+// placed in a section and shown on the section page, Media Gallery Pro renders in the admin, and
+// one of the site's own pages renders beside the gallery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePhoto } from '../helpers/media-fixtures'
 import { type ExampleSite, startExampleSite } from '../helpers/example-site'
@@ -36,6 +36,9 @@ async function call(method: string, path: string, { json, signedIn = true }: { j
   return { status: response.status, headers: response.headers, text, body }
 }
 
+/** The section page's count badge, as rendered on the server. */
+const photoCount = (html: string) => /data-testid="photo-count">([^<]*)</.exec(html)?.[1]
+
 /** Lexical's stored form of one paragraph. */
 const paragraph = (text: string) => ({
   root: {
@@ -59,7 +62,9 @@ const paragraph = (text: string) => ({
 })
 
 beforeAll(async () => {
-  site = await startExampleSite({ warm: ['/admin', '/pages/warm-up', '/public-objects/warm-up/w400.webp'] })
+  site = await startExampleSite({
+    warm: ['/admin', '/login', '/gallery/warm-up', '/pages/warm-up', '/public-objects/warm-up/w400.webp'],
+  })
 }, 360_000)
 
 afterAll(async () => {
@@ -130,17 +135,23 @@ describe('examples/minimal-site: a Payload app of its own with propertyGallery()
     expect(file.variantWidths).toContain(400)
   })
 
-  it('places the photo in a section, and visitors see it there and get its rendition', async () => {
+  it('places the photo in a section, and visitors see it on the section page and get its rendition', async () => {
     const sections = await call('GET', '/api/sections')
-    const section = sections.body[0].id as string
-    const placed = await call('PUT', `/api/media-files/${mediaId}/section`, { json: { section, isHidden: 'false' } })
-    expect(placed.status, placed.text).toBe(200)
-    expect(placed.body).toMatchObject({ id: mediaId, section, isHidden: 'false' })
+    const section = sections.body[0] as { id: string; name: string }
+    const before = await call('GET', `/gallery/${section.id}`, { signedIn: false })
+    expect(before.status, before.text.slice(0, 2000)).toBe(200)
+    expect(photoCount(before.text)).toBe('0 photos')
 
-    const visible = await call('GET', '/api/media-files', { signedIn: false })
-    expect(visible.body.find((file: { id: string }) => file.id === mediaId)).toMatchObject({ section })
-    const counts = await call('GET', '/api/sections', { signedIn: false })
-    expect(counts.body.find((each: { id: string }) => each.id === section).count).toBe(1)
+    const placed = await call('PUT', `/api/media-files/${mediaId}/section`, { json: { section: section.id, isHidden: 'false' } })
+    expect(placed.status, placed.text).toBe(200)
+    expect(placed.body).toMatchObject({ id: mediaId, section: section.id, isHidden: 'false' })
+
+    // The section page, served from Next's cache under a key that names the read-model version.
+    const page = await call('GET', `/gallery/${section.id}`, { signedIn: false })
+    expect(page.status, page.text.slice(0, 2000)).toBe(200)
+    expect(page.text).toContain(section.name)
+    expect(photoCount(page.text)).toBe('1 photo')
+    expect(page.text).toContain(`/public-objects/${encodeURIComponent(filename)}/w400.webp`)
 
     const rendition = await fetch(`${site.url}/public-objects/${encodeURIComponent(filename)}/w400.webp`)
     expect(rendition.status).toBe(200)
@@ -159,6 +170,9 @@ describe('examples/minimal-site: a Payload app of its own with propertyGallery()
     const visitor = await call('GET', '/admin', { signedIn: false })
     expect(visitor.status).toBe(307)
     expect(visitor.headers.get('location')).toMatch(/\/login\?next=%2Fadmin$/)
+    const login = await call('GET', '/login?next=%2Fadmin', { signedIn: false })
+    expect(login.status, login.text.slice(0, 2000)).toBe(200)
+    expect(login.text).toContain('type="password"')
   }, 240_000)
 
   it('renders one of the site’s own pages, made through its REST API', async () => {

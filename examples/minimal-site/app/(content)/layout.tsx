@@ -1,4 +1,4 @@
-/* The site's own pages' root layout. */
+/* The root layout of the site's own pages. */
 import type React from 'react'
 
 export const metadata = { title: 'Minimal site' }
