@@ -33,7 +33,7 @@ export const Media: CollectionConfig = {
     group: 'Gallery',
     components: {
       // The media list is the Media Gallery Pro screen; Payload's edit view stays for editors' fixes.
-      views: { list: { Component: '/src/admin/media-gallery-view#MediaGalleryView' } },
+      views: { list: { Component: 'property-gallery/rsc#MediaGalleryView' } },
     },
   },
   defaultSort: 'sortOrder',
@@ -66,7 +66,7 @@ export const Media: CollectionConfig = {
   },
   fields: [
     // Presentational only (no column): the photo or video, above the fields editors fix.
-    { name: 'preview', type: 'ui', admin: { components: { Field: '/src/admin/media-preview#MediaPreview' } } },
+    { name: 'preview', type: 'ui', admin: { components: { Field: 'property-gallery/client#MediaPreview' } } },
     { name: 'originalFilename', type: 'text', required: true, maxLength: 255, ...words },
     {
       name: 'fileType',

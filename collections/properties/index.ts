@@ -192,7 +192,7 @@ export const Properties: CollectionConfig = {
       fields: [{ name: 'origin', type: 'text', required: true, validate: (value: unknown) => embedOriginProblem(value) ?? true }],
     },
     // The snippet to paste into the property's site, beside the list that lets that site frame it.
-    { name: 'embedSnippet', type: 'ui', admin: { components: { Field: '/src/admin/properties/embed-snippet#EmbedSnippet' } } },
+    { name: 'embedSnippet', type: 'ui', admin: { components: { Field: 'property-gallery/client#EmbedSnippet' } } },
     {
       name: 'timeZone',
       type: 'text',

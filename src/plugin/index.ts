@@ -24,6 +24,13 @@ import { mergeGalleryUsers } from './users'
 
 export { galleryMultiTenantOptions } from './multi-tenant'
 export type { GalleryMigration } from './startup'
+export { startGalleryWorker } from './worker'
+/**
+ * The gallery's schema as migrations (this repository's `src/migrations`): its tables, triggers,
+ * functions, the read-model version and the default property. An app applies them before its own
+ * (`propertyGallery({ migrations: [...galleryMigrations, ...migrations] })`); they use uuid ids.
+ */
+export { migrations as galleryMigrations } from '../migrations'
 
 export type PropertyGalleryOptions = {
   /**
@@ -61,6 +68,11 @@ export function propertyGallery(options: PropertyGalleryOptions = {}): Plugin {
     if (usersSlug !== USERS_SLUG) {
       throw new Error(
         `propertyGallery: admin.user is '${usersSlug}', but the gallery's accounts live in the '${USERS_SLUG}' collection (its sessions, registration, backups and SQL name it). Use '${USERS_SLUG}' as the admin's users collection.`,
+      )
+    }
+    if (incomingConfig.db?.defaultIDType === 'number') {
+      throw new Error(
+        "propertyGallery: the database adapter uses numeric ids, but the gallery's schema and queries use uuid ids. Pass `idType: 'uuid'` to postgresAdapter.",
       )
     }
     if (multiTenant && multiTenantAlreadyApplied(incomingConfig)) {

@@ -1,11 +1,12 @@
-// What the gallery does when Payload starts: it leaves Payload where the proxy finds it, then, once
+// What the gallery does when Payload starts: it leaves Payload where the proxy finds it and keeps
+// a dropped idle database connection from ending the process, then, once
 // across instances (advisory lock), applies the migrations the app hands it, if any, seeds the
 // five areas of a property that has none, and queues the one-off backfill jobs for media
 // processed before a derived field existed.
 import type { Migration, Payload } from 'payload'
 import { LOCKS, withAdvisoryLock } from '../server/db/advisory-lock'
 import { renameLegacyMigrations } from '../server/db/migration-names'
-import { poolOf } from '../server/db/pool'
+import { keepPoolErrorsQuiet, poolOf } from '../server/db/pool'
 import { registerGalleryRuntime } from '../server/http/gallery-runtime'
 import { queueHashBackfill } from '../server/duplicates/backfill'
 import { queueAvifBackfill } from '../server/media/avif-renditions'
@@ -24,6 +25,7 @@ export function galleryStartup({ migrations }: { migrations?: readonly GalleryMi
   return (payload: Payload) => {
     // The proxy finds the running Payload here (src/server/http/gallery-runtime.ts).
     registerGalleryRuntime(payload)
+    keepPoolErrorsQuiet(payload)
     return withAdvisoryLock(payload, LOCKS.startup, async () => {
       if (migrations) {
         // A database that recorded a migration under an earlier name must not run it again.

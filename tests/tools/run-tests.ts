@@ -17,7 +17,7 @@ const STEPS = {
   browser: ['tsx', 'tests/tools/provision-chromium.ts'],
   'exit-codes': ['tsx', 'tests/tools/check-exit-codes.ts'],
   unit: ['vitest', 'run', '--project', 'unit'],
-  typecheck: ['tsc', '--noEmit'],
+  typecheck: ['npm', 'run', 'typecheck'],
   int: ['vitest', 'run', '--project', 'int'],
   build: ['npm', 'run', 'build'],
   e2e: ['playwright', 'test'],

@@ -78,6 +78,8 @@ function fakePayload(events: string[]) {
     release: () => undefined,
   }
   const pool = {
+    listenerCount: () => 0,
+    on: () => pool,
     connect: async () => client,
     query: async (text: string) => {
       // The legacy-name check finds no migrations table; anything further has no database.
@@ -154,16 +156,16 @@ describe('propertyGallery() on an app with pages and users of its own', () => {
     expect(config.jobs?.deleteJobOnComplete).toBe(true)
     expect(config.admin?.components?.views).toEqual({
       reports: { Component: '/src/reports#Reports', path: '/reports' },
-      dashboard: { Component: '/src/admin/media-gallery-view#MediaGalleryView' },
-      login: { Component: '/src/admin/redirect-to-login#RedirectToLogin' },
+      dashboard: { Component: 'property-gallery/rsc#MediaGalleryView' },
+      login: { Component: 'property-gallery/rsc#RedirectToLogin' },
       propertiesOverview: {
-        Component: '/collections/properties/admin/overview-view#PropertiesOverviewView',
+        Component: 'property-gallery/rsc#PropertiesOverviewView',
         path: '/properties-overview',
       },
     })
     expect(config.admin?.components?.afterNavLinks).toEqual([
       '/src/reports#ReportsLink',
-      '/collections/properties/admin/overview-nav-link#PropertiesNavLink',
+      'property-gallery/rsc#PropertiesNavLink',
     ])
     expect(config.hooks?.afterError).toEqual([ownAfterError, unavailableAfterError])
   })
@@ -229,6 +231,11 @@ describe('propertyGallery() refusing what it cannot compose', () => {
 
   it('refuses an admin user collection other than users', () => {
     expect(() => propertyGallery()(appConfig({ admin: { user: 'admins' } }))).toThrow("propertyGallery: admin.user is 'admins'")
+  })
+
+  it('refuses a database adapter with numeric ids (the gallery’s schema uses uuids)', () => {
+    const numeric = appConfig({ db: { defaultIDType: 'number', init: () => ({}), name: 'postgres' } as unknown as Config['db'] })
+    expect(() => propertyGallery()(numeric)).toThrow("Pass `idType: 'uuid'` to postgresAdapter")
   })
 
   it('refuses to apply plugin-multi-tenant a second time', () => {

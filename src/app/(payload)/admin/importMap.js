@@ -21,18 +21,18 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
-import { EmbedSnippet as EmbedSnippet_0c7ba2b24813d37b2de18ec082de145b } from '../../../../src/admin/properties/embed-snippet'
+import { EmbedSnippet as EmbedSnippet_2083117641d67d0d711fe457dd290c3c } from 'property-gallery/client'
 import { WatchTenantCollection as WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
 import { TenantField as TenantField_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
-import { MediaPreview as MediaPreview_4eab15d80587d12713789e892f264ef4 } from '../../../../src/admin/media-preview'
+import { MediaPreview as MediaPreview_2083117641d67d0d711fe457dd290c3c } from 'property-gallery/client'
 import { AssignTenantFieldTrigger as AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
-import { MediaGalleryView as MediaGalleryView_52cf7333c52b1ed3af591f7ae83c002a } from '../../../../src/admin/media-gallery-view'
-import { PropertiesNavLink as PropertiesNavLink_da878719e62ced17d7e9a9666879cab6 } from '../../../../collections/properties/admin/overview-nav-link'
+import { MediaGalleryView as MediaGalleryView_18d150eba022ee57fe6a51036b15ae5e } from 'property-gallery/rsc'
+import { PropertiesNavLink as PropertiesNavLink_18d150eba022ee57fe6a51036b15ae5e } from 'property-gallery/rsc'
 import { TenantSelector as TenantSelector_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
 import { TenantSelectionProvider as TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
-import { RedirectToLogin as RedirectToLogin_b78da9cbe27bf0f5221878575ed77fef } from '../../../../src/admin/redirect-to-login'
-import { PropertiesOverviewView as PropertiesOverviewView_fb2a6181631f2a84fb8a507ccc00461a } from '../../../../collections/properties/admin/overview-view'
+import { RedirectToLogin as RedirectToLogin_18d150eba022ee57fe6a51036b15ae5e } from 'property-gallery/rsc'
+import { PropertiesOverviewView as PropertiesOverviewView_18d150eba022ee57fe6a51036b15ae5e } from 'property-gallery/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -60,17 +60,17 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
-  "/src/admin/properties/embed-snippet#EmbedSnippet": EmbedSnippet_0c7ba2b24813d37b2de18ec082de145b,
+  "property-gallery/client#EmbedSnippet": EmbedSnippet_2083117641d67d0d711fe457dd290c3c,
   "@payloadcms/plugin-multi-tenant/client#WatchTenantCollection": WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a,
   "@payloadcms/plugin-multi-tenant/client#TenantField": TenantField_1d0591e3cf4f332c83a86da13a0de59a,
-  "/src/admin/media-preview#MediaPreview": MediaPreview_4eab15d80587d12713789e892f264ef4,
+  "property-gallery/client#MediaPreview": MediaPreview_2083117641d67d0d711fe457dd290c3c,
   "@payloadcms/plugin-multi-tenant/client#AssignTenantFieldTrigger": AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a,
-  "/src/admin/media-gallery-view#MediaGalleryView": MediaGalleryView_52cf7333c52b1ed3af591f7ae83c002a,
-  "/collections/properties/admin/overview-nav-link#PropertiesNavLink": PropertiesNavLink_da878719e62ced17d7e9a9666879cab6,
+  "property-gallery/rsc#MediaGalleryView": MediaGalleryView_18d150eba022ee57fe6a51036b15ae5e,
+  "property-gallery/rsc#PropertiesNavLink": PropertiesNavLink_18d150eba022ee57fe6a51036b15ae5e,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelector": TenantSelector_d6d5f193a167989e2ee7d14202901e62,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelectionProvider": TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
-  "/src/admin/redirect-to-login#RedirectToLogin": RedirectToLogin_b78da9cbe27bf0f5221878575ed77fef,
-  "/collections/properties/admin/overview-view#PropertiesOverviewView": PropertiesOverviewView_fb2a6181631f2a84fb8a507ccc00461a,
+  "property-gallery/rsc#RedirectToLogin": RedirectToLogin_18d150eba022ee57fe6a51036b15ae5e,
+  "property-gallery/rsc#PropertiesOverviewView": PropertiesOverviewView_18d150eba022ee57fe6a51036b15ae5e,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,0 +1,6 @@
+// The gallery's pages rendered per request (sign-in, share links, the 404 page): property-gallery/rsc.
+export {
+  GalleryLayout as default,
+  galleryLayoutMetadata as generateMetadata,
+  galleryViewport as viewport,
+} from 'property-gallery/rsc'

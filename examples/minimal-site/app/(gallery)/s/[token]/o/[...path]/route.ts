@@ -1,0 +1,5 @@
+/* A share link's files. */
+import config from '@payload-config'
+import { shareLinkObjectsRoute } from 'property-gallery/rsc'
+
+export const { GET } = shareLinkObjectsRoute(config)

@@ -1,0 +1,3 @@
+export { gallerySitemap as default } from 'property-gallery/rsc'
+
+export const dynamic = 'force-dynamic'

@@ -1,0 +1,3 @@
+export { EmbedRoute as default, embedRouteMetadata as generateMetadata } from 'property-gallery/rsc'
+
+export const generateStaticParams = () => []

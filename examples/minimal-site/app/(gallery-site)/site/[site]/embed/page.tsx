@@ -1,0 +1,1 @@
+export { EmbedRoute as default, embedRouteMetadata as generateMetadata } from 'property-gallery/rsc'

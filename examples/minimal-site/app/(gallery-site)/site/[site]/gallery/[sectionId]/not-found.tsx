@@ -1,0 +1,1 @@
+export { SectionNotFoundRoute as default, sectionNotFoundMetadata as metadata } from 'property-gallery/rsc'
