@@ -20,7 +20,11 @@ const SHUTDOWN_GRACE_MS = 10_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function main() {
-  const app = next({ dev, hostname, port, dir: process.cwd() })
+  // Next names its own origin from this hostname, and NextURL writes a loopback address as
+  // `localhost` in the URL the proxy sees: with the same name here, the proxy's rewrites stay
+  // inside this server instead of going out as HTTP requests of their own. The server listens
+  // on HOSTNAME below.
+  const app = next({ dev, hostname: 'localhost', port, dir: process.cwd() })
   const handle = app.getRequestHandler()
   // Preparing runs src/instrumentation.ts, which initialises Payload (migrations, seed);
   // Payload keeps its instance process-wide, so the call below shares it.
