@@ -6,19 +6,15 @@ import type { Metadata, MetadataRoute, Viewport } from 'next'
 import { headers } from 'next/headers'
 import { notFound, redirect } from 'next/navigation'
 import type { ReactNode } from 'react'
-import { LoadTimeReporter } from '@/components/load-time-reporter'
 import { NoticesProvider } from '@/components/notices'
-import { QueryProvider } from '@/components/query-provider'
 import { galleryPayload } from '@/server/http/gallery-runtime'
 import { loadSnapshot } from './initial-data'
-import { pageLoadTimesToken } from './load-times-token'
 import { LoginForm } from './login/login-form'
 import { sharedPage } from './shared-page'
 import { siteAddress } from './site-address'
-import { SiteBaseProvider } from './site-base'
+import { SiteDocument } from './site-document'
 import { siteMetadata } from './site-metadata'
 import { sitemapEntries } from './sitemap-entries'
-import './global.css'
 
 export const galleryViewport: Viewport = { width: 'device-width', initialScale: 1 }
 
@@ -28,17 +24,7 @@ export const galleryLayoutMetadata = (): Promise<Metadata> => siteMetadata()
 /** Every page is of one property, and its links and reads keep its base path. */
 export async function GalleryLayout({ children }: { children: ReactNode }) {
   const { basePath } = await siteAddress()
-  return (
-    <html lang="en">
-      <body>
-        <SiteBaseProvider basePath={basePath}>
-          <QueryProvider>{children}</QueryProvider>
-        </SiteBaseProvider>
-        {/* Proves a load-time report came from a page this server rendered (page-token.ts). */}
-        <LoadTimeReporter token={await pageLoadTimesToken()} endpoint={`${basePath}/api/metrics/load-times`} />
-      </body>
-    </html>
-  )
+  return <SiteDocument basePath={basePath}>{children}</SiteDocument>
 }
 
 /** Only paths inside the admin are followed after sign-in. */

@@ -4,9 +4,6 @@
 // key and serves it from its cache; the key changes when the property's read model does.
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
-import { LoadTimeReporter } from '@/components/load-time-reporter'
-import { QueryProvider } from '@/components/query-provider'
-import { pageLoadTimesToken } from './load-times-token'
 import {
   EmbedPage,
   embedMetadata,
@@ -17,27 +14,16 @@ import {
   sectionMetadata,
 } from './pages'
 import { enterSite, sitePath } from './site-address'
-import { SiteBaseProvider } from './site-base'
+import { SiteDocument } from './site-document'
 import { siteMetadata } from './site-metadata'
 import { SectionNotFound } from './section-gallery'
-import './global.css'
 
 type Site = { params: Promise<{ site: string }> }
 type SitePage<P = object> = { params: Promise<{ site: string } & P> }
 
 export async function SiteLayout({ children, params }: Site & { children: ReactNode }) {
   const { basePath } = enterSite((await params).site)
-  return (
-    <html lang="en">
-      <body>
-        <SiteBaseProvider basePath={basePath}>
-          <QueryProvider>{children}</QueryProvider>
-        </SiteBaseProvider>
-        {/* Proves a load-time report came from a page this server rendered (page-token.ts). */}
-        <LoadTimeReporter token={await pageLoadTimesToken()} endpoint={`${basePath}/api/metrics/load-times`} />
-      </body>
-    </html>
-  )
+  return <SiteDocument basePath={basePath}>{children}</SiteDocument>
 }
 
 export const siteViewport: Viewport = { width: 'device-width', initialScale: 1 }
