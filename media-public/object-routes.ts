@@ -7,7 +7,7 @@ import { getPayload, type SanitizedConfig } from 'payload'
 import { defaultPropertyScope, propertyScopeById } from '../src/server/properties/default-property'
 import { stampedProperty } from '../src/server/properties/property-header'
 import { findShareLink, sharedMedia } from '../src/server/share-links/share-links'
-import { unavailableHeaders, unavailableService, UNAVAILABLE_MESSAGES } from '../src/server/http/unavailable'
+import { unavailableAnswer } from '../src/server/http/unavailable'
 import { deliverObject, parseObjectPath } from './object-delivery'
 
 type Config = SanitizedConfig | Promise<SanitizedConfig>
@@ -20,9 +20,9 @@ async function answering(work: () => Promise<Response>): Promise<Response> {
   try {
     return await work()
   } catch (error) {
-    const service = unavailableService(error)
-    if (!service) throw error
-    return Response.json({ message: UNAVAILABLE_MESSAGES[service] }, { status: 503, headers: unavailableHeaders() })
+    const answer = unavailableAnswer(error)
+    if (!answer) throw error
+    return answer
   }
 }
 

@@ -43,7 +43,7 @@ import {
 import { clientAddressFrom, requestHostFrom, trustProxyFrom } from './forwarded'
 import { galleryRuntime } from './gallery-runtime'
 import { pageSecurityHeaders, storeOrigins } from './security-headers'
-import { unavailableHeaders, unavailablePage, unavailableService, UNAVAILABLE_MESSAGES } from './unavailable'
+import { unavailableAnswer } from './unavailable'
 
 /** Routes the product does not serve, matched on the decoded, lower-cased path (and method). */
 export const CLOSED_ROUTES: Array<{ path: RegExp; methods?: string[] }> = [
@@ -137,14 +137,11 @@ function decodedPath(pathname: string): string | null {
   }
 }
 
-function unavailableAnswer(error: unknown, apiCall: boolean, accept: string): NextResponse {
-  const service = unavailableService(error)
-  if (!service) throw error
-  const page = !apiCall && accept.includes('text/html')
-  return new NextResponse(page ? unavailablePage(service) : JSON.stringify({ message: UNAVAILABLE_MESSAGES[service] }), {
-    status: 503,
-    headers: { ...unavailableHeaders(), 'Content-Type': page ? 'text/html; charset=utf-8' : 'application/json' },
-  })
+/** A service outage's 503 (a page for a person asking for one), or the error thrown on. */
+function outage(error: unknown, apiCall: boolean, accept: string): Response {
+  const answer = unavailableAnswer(error, { page: !apiCall && accept.includes('text/html') })
+  if (!answer) throw error
+  return answer
 }
 
 type Options = {
@@ -158,20 +155,21 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
   const connect = storeOrigins(readEnv())
 
   // Every answer carries the security headers: the proxy's own refusals too.
-  return async function proxy(request: NextRequest): Promise<NextResponse> {
+  return async function proxy(request: NextRequest): Promise<Response> {
     const response = await address(request)
     if (!response.headers.has('content-security-policy')) withSecurityHeaders(response, request.nextUrl.pathname, [], { connect, dev })
     return response
   }
 
-  async function address(request: NextRequest): Promise<NextResponse> {
+  async function address(request: NextRequest): Promise<Response> {
     const rawPath = rawPathOf(request.url)
     if (/%00|\u0000/i.test(rawPath)) return json(400, 'The address contains a NUL character.')
     const payload = galleryRuntime()
     if (!payload) return json(503, 'The gallery is starting. Please try again in a moment.')
 
-    // Next may run the proxy a second time on the path it rewrote to: what the first pass
-    // stamped and proved stands (a client cannot forge the proofs).
+    // A rewrite whose origin is not the one Next gives itself goes out as an HTTP request of its
+    // own and comes back through here: what the first pass stamped and proved stands (a client
+    // cannot forge the proofs). src/host/serve.ts names the server so that ours stay inside.
     const stamped = stampedProperty(request.headers, payload.secret)
     if (stamped && requestClientAddress({ headers: request.headers, payload }) !== UNKNOWN_CLIENT) {
       const property = (await currentDirectory(payload).catch(() => null))?.byId.get(stamped.id)
@@ -218,7 +216,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       // The database is out and no directory was ever read: a prefixed request cannot be
       // addressed; any other goes on as the default property's, and answers what it can
       // without the database (a visitor's "nobody signed in").
-      if (prefixed) return unavailableAnswer(error, apiCall, request.headers.get('accept') ?? '')
+      if (prefixed) return outage(error, apiCall, request.headers.get('accept') ?? '')
     }
 
     const refused = refuseRequest(request.method, barePath, request.headers)
@@ -235,7 +233,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     const sharePage = SHARE_PAGE.exec(barePath)
     if (sharePage && (request.method === 'GET' || request.method === 'HEAD') && property) {
       const gate = await shareLinkGate(payload, property.id, sharePage[1], request.headers).catch((error: unknown) =>
-        unavailableAnswer(error, false, request.headers.get('accept') ?? ''),
+        outage(error, false, request.headers.get('accept') ?? ''),
       )
       if (gate) return gate
       extra['X-Robots-Tag'] = 'noindex'
@@ -246,9 +244,9 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     let target = barePath
     if (property && (request.method === 'GET' || request.method === 'HEAD') && isCachedPublicPage(barePath)) {
       const key = await publicPageKey(payload, property.id, basePath, headers).catch(
-        (error: unknown) => unavailableAnswer(error, false, request.headers.get('accept') ?? ''),
+        (error: unknown) => outage(error, false, request.headers.get('accept') ?? ''),
       )
-      if (key instanceof NextResponse) return key
+      if (key instanceof Response) return key
       target = sitePagePath(key, barePath)
     }
     const response =
@@ -260,12 +258,12 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
   }
 }
 
-function withSecurityHeaders(
-  response: NextResponse,
+function withSecurityHeaders<R extends Response>(
+  response: R,
   path: string,
   embedOrigins: readonly string[],
   options: { connect: string[]; dev: boolean },
-): NextResponse {
+): R {
   for (const [name, value] of Object.entries(pageSecurityHeaders({ path, embedOrigins, ...options }))) response.headers.set(name, value)
   return response
 }
@@ -284,7 +282,7 @@ async function publicPageKey(payload: Payload, propertyId: string, basePath: Pro
 }
 
 /** A share link's page: null while the link is live (the open is counted), else the page saying why not. */
-async function shareLinkGate(payload: Payload, propertyId: string, token: string, headers: Headers): Promise<NextResponse | null> {
+async function shareLinkGate(payload: Payload, propertyId: string, token: string, headers: Headers): Promise<Response | null> {
   const scope = (await propertyScopeById(payload, propertyId)) ?? (await defaultPropertyScope(payload))
   const opened = await findShareLink(payload, scope, token)
   if (opened.state !== 'live') return plainPage(GONE[opened.state])

@@ -102,6 +102,20 @@ export function unavailableJson(service: UnavailableService): Response {
   return Response.json({ message: UNAVAILABLE_MESSAGES[service] }, { status: 503, headers: unavailableHeaders() })
 }
 
+/**
+ * The 503 for an error that says a service is out, or null for any other error: the page for a
+ * person asking for one (`page`), else the JSON every API caller gets.
+ */
+export function unavailableAnswer(error: unknown, { page = false }: { page?: boolean } = {}): Response | null {
+  const service = unavailableService(error)
+  if (!service) return null
+  if (!page) return unavailableJson(service)
+  return new Response(unavailablePage(service), {
+    status: 503,
+    headers: { ...unavailableHeaders(), 'Content-Type': 'text/html; charset=utf-8' },
+  })
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!)
 
