@@ -214,6 +214,34 @@ describe('s3/multipart (a large file in parts)', () => {
     expect(doc.width).toBe(1600)
   })
 
+  it('lists no part still arriving or cut off when the uploader paused, and completes once it is sent again', async () => {
+    const bytes = Buffer.alloc(10 * MiB, 3)
+    const upload = await startMultipart('Paused walkthrough.mp4', 'video/mp4')
+    const first = await putPart(upload, 1, bytes.subarray(0, 5 * MiB))
+    const signed = await admin.json<{ url: string; headers: Record<string, string> }>('GET', partPath(upload, 2))
+    // Part 2 starts: its first MiB is sent, the rest never is (the uploader paused).
+    const request = http.request(signed.body.url, { method: 'PUT', headers: { ...signed.body.headers, 'content-length': 5 * MiB } })
+    request.on('error', () => {})
+    await new Promise<void>((resolve) => request.write(bytes.subarray(5 * MiB, 6 * MiB), () => resolve()))
+    const listedParts = async () => {
+      const listed = await admin.json<Array<{ PartNumber: number }>>('GET', uploadPath(upload))
+      expect(listed.status).toBe(200)
+      return listed.body.map((part) => part.PartNumber)
+    }
+    for (let read = 0; read < 10; read++) {
+      expect(await listedParts()).toEqual([1])
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    request.destroy()
+    expect(await listedParts()).toEqual([1])
+
+    const second = await putPart(upload, 2, bytes.subarray(5 * MiB))
+    expect(await listedParts()).toEqual([1, 2])
+    const completed = await admin.json('POST', uploadPath(upload, '/complete'), { body: { parts: [first, second] } })
+    expect(completed.status).toBe(200)
+    expect((await readObject({ key: upload.key }))!.equals(bytes)).toBe(true)
+  })
+
   it('aborts an upload and removes its parts', async () => {
     const upload = await startMultipart('Abandoned.mov', 'video/quicktime')
     await putPart(upload, 1, Buffer.alloc(5 * MiB, 7))

@@ -62,13 +62,17 @@ export function multipartExtras(store: Store): Middleware {
       .filter((name) => /^\d+$/.test(name))
       .map(Number)
       .sort((a, b) => a - b)
+    // s3rver writes a part's checksum once its bytes are all in: a part without one is still
+    // arriving, or was cut off when the uploader paused. S3 lists neither; the uploader sends it again.
     const parts = await Promise.all(
       numbers.map(async (number) => {
-        const [md5, stat] = await Promise.all([
-          fs.readFile(path.join(dir, `${number}.md5`), 'utf8'),
-          fs.stat(path.join(dir, String(number))),
-        ])
-        return `<Part><PartNumber>${number}</PartNumber><ETag>"${md5.trim()}"</ETag><Size>${stat.size}</Size></Part>`
+        const md5 = await fs.readFile(path.join(dir, `${number}.md5`), 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return null
+          throw error
+        })
+        if (md5 === null) return ''
+        const { size } = await fs.stat(path.join(dir, String(number)))
+        return `<Part><PartNumber>${number}</PartNumber><ETag>"${md5.trim()}"</ETag><Size>${size}</Size></Part>`
       }),
     )
     xml(
