@@ -1,7 +1,8 @@
 // Public-site benchmark: the production build on a throw-away data directory, 200 photos
 // uploaded through the product's own upload path (so the derivatives are real) and spread
 // over the sections; then Lighthouse (mobile profile, Debian Chromium) on the browser (/),
-// /gallery, a section page (/gallery/upstairs) and the embed view (/embed), and autocannon (50 connections, 20 s) on those pages and on a static
+// /gallery, a section page (/gallery/upstairs), the embed view (/embed) and the gallery under its
+// property's address (/p/default/gallery), and autocannon (50 connections, 20 s) on those pages and on a static
 // file served by the same server. Results in bench/results/public.json.
 // Usage: npm run bench:public   (BENCH_PHOTOS, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_LH_RUNS)
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -31,7 +32,7 @@ const ONLY = process.env.BENCH_ONLY
 /** Write each run's whole Lighthouse report (JSON) into this directory, for digging in. */
 const LH_SAVE = process.env.BENCH_LH_SAVE
 const SECTIONS = ['main_level', 'upstairs', 'downstairs', 'backyard', 'outdoors']
-const PAGES = ['/', '/gallery', '/gallery/upstairs', '/embed']
+const PAGES = ['/', '/gallery', '/gallery/upstairs', '/embed', '/p/default/gallery']
 /**
  * The same-run baseline: the sign-in page has the same layout, framework scripts and server, a
  * small form and no gallery; how it scores shows what this machine allows any page of the app.

@@ -1,6 +1,7 @@
 // Upload and ingest benchmark: 200 camera-sized JPEGs (12 MP, 3–6 MB) through the browser's
 // upload path of the production build (s3/params → POST form to the store, 6 at a time, and
-// each record created as its file is stored, as Uppy does), then the job worker's ingest,
+// the records registered as the uploader registers them, in batches of what was stored while the
+// last registration call was answered), then the job worker's ingest,
 // each against a baseline on the same machine:
 //   - upload wall time vs. the same bytes PUT straight to the same bucket with the AWS SDK,
 //   - ingest throughput vs. a plain loop of processImage (the same work) in its own process,
@@ -288,33 +289,56 @@ function postForm(url: string, fields: Record<string, string>, file: Buffer, fil
 
 /**
  * The browser's path, as Uppy takes it: each of the TRANSFERS slots asks for upload parameters
- * and POSTs the form to the store; when a file's bytes are stored, its record is created from
- * the upload-success handler while the slot moves on to the next file. Wall time runs from the
- * first call until the last record is created.
+ * and POSTs the form to the store; when a file's bytes are stored, it is registered as the
+ * uploader registers it (src/admin/uploader.ts): at once when no registration call is on its
+ * way, else with the others stored meanwhile in the next POST /api/media-files/batch, while the
+ * slot moves on to the next file. Wall time runs from the first call until the last record is created.
  */
 async function ourUploads(session: Session, files: Buffer[]) {
   const timings: Timing[] = []
   const ids: string[] = []
-  const creates: Promise<void>[] = []
+  let batches = 0
   let done = 0
   const started = performance.now()
 
-  const register = async (i: number, filename: string, key: string, timing: Omit<Timing, 'createMs'>, storedAt: number) => {
-    const created = await api<{ id: string }>(session, 'POST', '/api/media-files', {
-      filename,
-      originalFilename: filename,
-      fileType: 'image',
-      mimeType: 'image/jpeg',
-      fileSize: files[i].length,
-      originalFileSize: files[i].length,
-      objectPath: key,
-    })
-    if (created.status !== 201)
-      throw new Error(`POST /api/media-files answered ${created.status}: ${JSON.stringify(created.body)}`)
-    ids.push(created.body.id)
-    timings.push({ ...timing, createMs: performance.now() - storedAt })
-    done++
-    if (done % 50 === 0) log(`  ${done}/${files.length} uploaded and registered`)
+  type Stored = { i: number; filename: string; key: string; timing: Omit<Timing, 'createMs'>; storedAt: number }
+  const waiting: Stored[] = []
+  let sending: Promise<void> | null = null
+  const send = async () => {
+    while (waiting.length) {
+      const batch = waiting.splice(0, waiting.length)
+      batches++
+      const answer = await api<{ files: Array<{ status: number; file?: { id: string }; message?: string }> }>(
+        session,
+        'POST',
+        '/api/media-files/batch',
+        {
+          files: batch.map(({ i, filename, key }) => ({
+            filename,
+            originalFilename: filename,
+            fileType: 'image',
+            mimeType: 'image/jpeg',
+            fileSize: files[i].length,
+            originalFileSize: files[i].length,
+            objectPath: key,
+          })),
+        },
+      )
+      if (answer.status !== 200) throw new Error(`POST /api/media-files/batch answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+      const now = performance.now()
+      answer.body.files.forEach((result, index) => {
+        if (result.status !== 201) throw new Error(`${batch[index].filename} was not registered: ${result.message}`)
+        ids.push(result.file!.id)
+        timings.push({ ...batch[index].timing, createMs: now - batch[index].storedAt })
+        done++
+        if (done % 50 === 0) log(`  ${done}/${files.length} uploaded and registered`)
+      })
+    }
+    sending = null
+  }
+  const register = (stored: Stored) => {
+    waiting.push(stored)
+    sending ??= send()
   }
 
   await pool(files.length, TRANSFERS, async (i) => {
@@ -326,12 +350,12 @@ async function ourUploads(session: Session, files: Buffer[]) {
     const t1 = performance.now()
     await postForm(params.body.url, params.body.fields, files[i], filename)
     const t2 = performance.now()
-    creates.push(register(i, filename, params.body.fields.key, { presignMs: t1 - t0, putMs: t2 - t1 }, t2))
+    register({ i, filename, key: params.body.fields.key, timing: { presignMs: t1 - t0, putMs: t2 - t1 }, storedAt: t2 })
   })
   const transfersEnded = performance.now()
-  await Promise.all(creates)
+  while (sending) await sending
   const ended = performance.now()
-  return { wallS: (ended - started) / 1000, transfersS: (transfersEnded - started) / 1000, timings, ids }
+  return { wallS: (ended - started) / 1000, transfersS: (transfersEnded - started) / 1000, timings, ids, batches }
 }
 
 function stepStats(values: number[]) {
@@ -536,7 +560,7 @@ async function main() {
 
     // 2. Our upload path, as the browser's uploader takes it.
     await waitForIdleMachine('before our uploads')
-    log(`Our upload path: s3/params → POST form (${TRANSFERS} at a time), each record created as its file is stored`)
+    log(`Our upload path: s3/params → POST form (${TRANSFERS} at a time), records registered in batches as the uploader does`)
     sampler.resetWindow()
     sampler.start()
     const cpuServerBefore = cpuSeconds(processTree(server.child.pid!))
@@ -547,7 +571,7 @@ async function main() {
     const rssUploadMb = round(sampler.windowMaxKb / 1024, 1)
     const atUploadEnd = statusCounts(await listMedia(session))
     log(
-      `  ${upload.wallS.toFixed(2)} s, ${(mb(totalBytes) / upload.wallS).toFixed(0)} MB/s; already ingested when it ended: ` +
+      `  ${upload.wallS.toFixed(2)} s, ${(mb(totalBytes) / upload.wallS).toFixed(0)} MB/s, ${upload.batches} registration calls; already ingested when it ended: ` +
         `${atUploadEnd.ready ?? 0} ready (${JSON.stringify(atUploadEnd)})`,
     )
 
@@ -719,6 +743,7 @@ async function main() {
         transfersEndedS: round(upload.transfersS, 3),
         mbPerS: round(mb(totalBytes) / upload.wallS, 1),
         steps,
+        registrationCalls: upload.batches,
         statusAtUploadEnd: atUploadEnd,
         readyAtUploadEnd: atUploadEnd.ready ?? 0,
         serverCpuS: round(cpuServerAfterUpload - cpuServerBefore, 2),

@@ -9,8 +9,8 @@ import { filterByType } from '../src/lib/media-filters'
 import { mediaListQuerySchema } from '../src/lib/schemas/media'
 import { adminJson } from '../src/server/media/catalog'
 import { averageLoadTimeSeconds } from '../src/server/metrics/load-times'
-import { createMediaFromUpload } from '../src/server/media/create-media'
-import { createMediaSchema } from '../src/lib/schemas/upload'
+import { createMediaBatch, createMediaFromUpload } from '../src/server/media/create-media'
+import { createMediaBatchSchema, createMediaSchema } from '../src/lib/schemas/upload'
 import { endpoint, parseBody, parseParams, parseQuery, preparedEndpoints } from '../src/server/http/endpoint'
 import { assignSectionSchema, mediaParamsSchema, metadataSchema } from '../src/lib/schemas/placement'
 import { assignSection, updateMetadata } from '../src/server/media/placement'
@@ -47,16 +47,23 @@ export const mediaFileReads: PreparedRead[] = [
   { path: '/media-files/stats', answer: statsAnswer },
 ]
 
-/** Registers an uploaded file (spec §7); also answered in front of Next (src/host/serve.ts). */
+/** Registers an uploaded file (spec §7). */
 export const createMediaEndpoint = endpoint('post', '/media-files', 'upload', async (req) => {
   const input = await parseBody(req, createMediaSchema)
   return Response.json(await createMediaFromUpload(req, input), { status: 201 })
+})
+
+/** Not in the spec: registers the files the uploader stored since its last call, each answered on its own. */
+export const createMediaBatchEndpoint = endpoint('post', '/media-files/batch', 'upload', async (req) => {
+  const { files } = await parseBody(req, createMediaBatchSchema)
+  return Response.json({ files: await createMediaBatch(req, files) })
 })
 
 export const mediaFilesEndpoints = [
   ...preparedEndpoints(mediaFileReads),
 
   createMediaEndpoint,
+  createMediaBatchEndpoint,
 
   // Removes the record; its objects move under trash/ (the media collection's afterDelete hook).
   // ?keep={id} names a duplicate that stays: organisation it lacks moves to it in the same transaction.

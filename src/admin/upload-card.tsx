@@ -21,7 +21,7 @@ export function useRegisteredCount(onRegistered?: () => void) {
   useEffect(() => {
     if (registered > 0) onRegistered?.()
   }, [registered, onRegistered])
-  return [registered, () => setRegistered((count) => count + 1)] as const
+  return [registered, (count: number) => setRegistered((total) => total + count)] as const
 }
 
 export function RegisteredStatus({ count }: { count: number }) {

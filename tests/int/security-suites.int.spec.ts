@@ -80,6 +80,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/media-files': { anonymous: 200, manager: 200 },
   'GET /api/media-files/stats': { anonymous: 200, manager: 200 },
   'POST /api/media-files': { anonymous: 401, manager: 400 },
+  'POST /api/media-files/batch': { anonymous: 401, manager: 400 },
   'DELETE /api/media-files/:id': { anonymous: 401, manager: 404 },
   'PUT /api/media-files/:id/section': { anonymous: 401, manager: 404 },
   'PUT /api/media-files/:id/metadata': { anonymous: 401, manager: 404 },

@@ -287,6 +287,68 @@ describe('POST /api/media-files (registering an upload)', () => {
   })
 })
 
+describe('POST /api/media-files/batch (the uploader registering what it stored meanwhile)', () => {
+  const stored = async (filename: string) => {
+    const photo = await makePhoto({ width: 120, height: 90 })
+    const grant = await requestUpload(admin, filename, 'image/jpeg')
+    await putBytes(grant.body.uploadURL, 'image/jpeg', photo)
+    return { filename, fileType: 'image', mimeType: 'image/jpeg', fileSize: photo.length, objectPath: grant.body.objectPath }
+  }
+
+  it('registers each file on its own: the good ones become records, each refusal is answered for its file', async () => {
+    const before = await mediaCount()
+    const [kitchen, porch, twice] = [await stored('Kitchen.jpg'), await stored('Porch.jpg'), await stored('Twice.jpg')]
+    expect((await admin.json('POST', '/api/media-files', { body: twice })).status).toBe(201)
+    const foreign = { ...kitchen, objectPath: 'backups/latest.json' }
+
+    const answer = await admin.json<{ files: Array<{ objectPath: string; status: number; file?: MediaFile; message?: string }> }>(
+      'POST',
+      '/api/media-files/batch',
+      { body: { files: [kitchen, foreign, twice, porch] } },
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.body.files.map(({ objectPath, status, message }) => ({ objectPath, status, message }))).toEqual([
+      { objectPath: kitchen.objectPath, status: 201, message: undefined },
+      { objectPath: 'backups/latest.json', status: 400, message: 'This object path was not issued by the server: request a new upload URL.' },
+      { objectPath: twice.objectPath, status: 409, message: 'A media record already exists for this upload.' },
+      { objectPath: porch.objectPath, status: 201, message: undefined },
+    ])
+    expect(answer.body.files[0].file).toMatchObject({ originalFilename: 'Kitchen.jpg', fileType: 'image', status: 'pending' })
+    expect(answer.body.files[3].file).toMatchObject({ originalFilename: 'Porch.jpg', fileSize: porch.fileSize })
+    expect(await mediaCount()).toBe(before + 3)
+
+    // The same size check as one at a time: the record is refused and the object is not kept.
+    const late = await stored('Late.jpg')
+    const refused = await admin.json<{ files: Array<{ status: number; message?: string }> }>('POST', '/api/media-files/batch', {
+      body: { files: [{ ...late, fileSize: late.fileSize + 1 }] },
+    })
+    expect(refused.body.files).toEqual([
+      { objectPath: late.objectPath, status: 400, message: `The uploaded file has ${late.fileSize} bytes, not the declared ${late.fileSize + 1}: upload it again.` },
+    ])
+    expect(await objectExists(late.objectPath)).toBe(false)
+
+    await runJobs(payload)
+    const listed = (await admin.json<MediaFile[]>('GET', '/api/media-files')).body
+    const kitchenRecord = listed.find((file) => file.id === answer.body.files[0].file!.id)
+    expect(kitchenRecord).toMatchObject({ status: 'ready', width: 120, height: 90 })
+  })
+
+  it('refuses a visitor, an empty list, more than 200 files and a malformed file, and registers nothing', async () => {
+    const before = await mediaCount()
+    const good = await stored('Deck.jpg')
+    expect((await visitor.json('POST', '/api/media-files/batch', { body: { files: [good] } })).status).toBe(401)
+    const empty = await admin.json('POST', '/api/media-files/batch', { body: { files: [] } })
+    expect(empty.status).toBe(400)
+    expect(empty.body.issues).toEqual([{ path: 'files', message: 'Name at least one file.' }])
+    const tooMany = await admin.json('POST', '/api/media-files/batch', { body: { files: Array.from({ length: 201 }, () => good) } })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.issues).toEqual([{ path: 'files', message: 'A batch has at most 200 files.' }])
+    const malformed = await admin.json('POST', '/api/media-files/batch', { body: { files: [good, { ...good, fileType: 'pdf' }] } })
+    expect(malformed.status).toBe(400)
+    expect(await mediaCount()).toBe(before)
+  })
+})
+
 describe('videos', () => {
   it('gets duration, size and a poster; an H.264 MP4 plays as it is', async () => {
     const dir = await tempDir()

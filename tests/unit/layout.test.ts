@@ -92,6 +92,7 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'duplicates.ts POST /duplicates/scan': 'scan',
   'duplicates.ts GET /duplicates/scan': 'scan',
   'media-files.ts POST /media-files': 'upload',
+  'media-files.ts POST /media-files/batch': 'upload',
   'media-files.ts DELETE /media-files/:id': 'delete',
   'media-files.ts PUT /media-files/:id/section': 'edit-room',
   'media-files.ts PUT /media-files/:id/metadata': 'edit-metadata',

@@ -6,6 +6,14 @@ import type { RunKind, RunStatus } from '../schemas/runs'
 
 export type TrueFalse = 'true' | 'false'
 
+/**
+ * Not in the spec: one file's answer in POST /api/media-files/batch, by the object path it named:
+ * its new record (201), or the status and message POST /api/media-files would have answered.
+ */
+export type RegisteredUpload =
+  | { objectPath: string; status: 201; file: MediaFile }
+  | { objectPath: string; status: number; message: string }
+
 export type MediaFile = {
   id: string
   filename: string

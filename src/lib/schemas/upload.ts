@@ -2,7 +2,7 @@
 // s3/params and s3/multipart calls, POST /api/media-files).
 import { z } from 'zod'
 import './text'
-import { ALLOWED_MIME_TYPES, ALLOWED_TYPES_TEXT } from '../constants'
+import { ALLOWED_MIME_TYPES, ALLOWED_TYPES_TEXT, MAX_FILES_PER_BATCH } from '../constants'
 
 /** Browsers and cameras say image/jpg for JPEG; everything else must be on the allow-list. */
 export const allowedMimeSchema = z
@@ -33,6 +33,14 @@ export const createMediaSchema = z.object({
   // Sent by the spec's client and ignored: the server measures these itself.
   isOptimized: z.enum(['true', 'false']).optional(),
   compressionRatio: z.number().optional(),
+})
+
+/** POST /api/media-files/batch: the uploader registers the files stored since its last call in one. */
+export const createMediaBatchSchema = z.object({
+  files: z
+    .array(createMediaSchema)
+    .min(1, 'Name at least one file.')
+    .max(MAX_FILES_PER_BATCH, `A batch has at most ${MAX_FILES_PER_BATCH} files.`),
 })
 
 const sizeSchema = z.coerce
@@ -89,3 +97,4 @@ export const multipartCompleteSchema = z.object({
 
 export type UploadRequest = z.infer<typeof uploadRequestSchema>
 export type CreateMediaInput = z.infer<typeof createMediaSchema>
+export type CreateMediaBatchInput = z.infer<typeof createMediaBatchSchema>

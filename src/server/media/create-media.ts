@@ -2,8 +2,9 @@
 // multipart), after checking that the server issued that key, that the object is there with the declared
 // size, and that no record points at it yet. Processing (ingest) is queued, not awaited.
 // Answers the new record as the lists show it (read back through the media repository).
+// The uploader registers its files in batches: what it stored while its last call was answered.
 import type { PayloadRequest } from 'payload'
-import type { MediaFile } from '../../lib/api/types'
+import type { MediaFile, RegisteredUpload } from '../../lib/api/types'
 import { sanitizeFilename } from '../../lib/filenames'
 import type { CreateMediaInput } from '../../lib/schemas/upload'
 import { scheduleUploadBackup } from '../backup/schedule'
@@ -26,7 +27,42 @@ const displayName = (name: string) =>
     .trim()
     .slice(0, 255) || 'file'
 
+/** Registers one stored upload (POST /api/media-files). */
 export async function createMediaFromUpload(req: PayloadRequest, input: CreateMediaInput): Promise<MediaFile> {
+  const created = await registerUpload(req, input)
+  await scheduleBackupAfterUpload(req)
+  return created
+}
+
+/**
+ * Registers the uploads the uploader stored since its last call (POST /api/media-files/batch),
+ * each on its own: one the server refuses (a key it did not issue, a size that differs, a record
+ * that exists) is answered with its status and message, and the others are registered. The
+ * upload backup is scheduled once for the batch.
+ */
+export async function createMediaBatch(req: PayloadRequest, inputs: CreateMediaInput[]): Promise<RegisteredUpload[]> {
+  const results: RegisteredUpload[] = []
+  for (const input of inputs) {
+    try {
+      results.push({ objectPath: input.objectPath, status: 201, file: await registerUpload(req, input) })
+    } catch (error) {
+      // A refusal belongs to its file; anything else (the database gone) answers for the call.
+      if (!(error instanceof HttpError) || error.status >= 500) throw error
+      results.push({ objectPath: input.objectPath, status: error.status, message: error.message })
+    }
+  }
+  if (results.some((result) => result.status === 201)) await scheduleBackupAfterUpload(req)
+  return results
+}
+
+/** Spec §9 "backups created on each upload": debounced, so a 200-file batch makes one. */
+async function scheduleBackupAfterUpload(req: PayloadRequest) {
+  await scheduleUploadBackup(poolOf(req.payload), await requestScope(req)).catch((error: unknown) =>
+    req.payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' }),
+  )
+}
+
+async function registerUpload(req: PayloadRequest, input: CreateMediaInput): Promise<MediaFile> {
   const key = input.objectPath.replace(/^\/+/, '')
   if (!isIssuedOriginalKey(req.payload.secret, key)) {
     throw badRequest('This object path was not issued by the server: request a new upload URL.')
@@ -47,7 +83,7 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
   const uploadId = uploadIdOf(key)
   // The record and its ingest job are written together or not at all. A record for this key
   // already (the storage key is unique) is refused as a conflict, not a validation error.
-  const created = await inTransaction(req, async () => {
+  return inTransaction(req, async () => {
     const doc = await req.payload
       .create({
         collection: 'media',
@@ -74,11 +110,6 @@ export async function createMediaFromUpload(req: PayloadRequest, input: CreateMe
     await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
     return (await readMediaFile(await transactionSql(req), String(doc.id), { forAdmin: true }))!
   })
-  // Spec §9 "backups created on each upload": debounced, so a 200-file batch makes one.
-  await scheduleUploadBackup(poolOf(req.payload), await requestScope(req)).catch((error: unknown) =>
-    req.payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' }),
-  )
-  return created
 }
 
 const alreadyRegistered = () => new HttpError(409, 'A media record already exists for this upload.')
