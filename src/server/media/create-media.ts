@@ -3,6 +3,7 @@
 // size, and that no record points at it yet. Processing (ingest) is queued, not awaited.
 // Answers the new record as the lists show it (read back through the media repository).
 // The uploader registers its files in batches: what it stored while its last call was answered.
+import pLimit from 'p-limit'
 import type { PayloadRequest } from 'payload'
 import type { MediaFile, RegisteredUpload } from '../../lib/api/types'
 import { sanitizeFilename } from '../../lib/filenames'
@@ -16,7 +17,7 @@ import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
 import { deleteObject } from '../storage/delete-object'
 import { headObject } from '../storage/head-object'
 import { INGEST_TASK } from './ingest-task'
-import { readMediaFile } from './media-repository'
+import { readMediaFiles } from './media-repository'
 
 const kindOf = (mimeType: string) => (mimeType.startsWith('video/') ? 'video' : 'image')
 
@@ -29,31 +30,61 @@ const displayName = (name: string) =>
 
 /** Registers one stored upload (POST /api/media-files). */
 export async function createMediaFromUpload(req: PayloadRequest, input: CreateMediaInput): Promise<MediaFile> {
-  const created = await registerUpload(req, input)
+  const stored = await checkStoredUpload(req, input)
+  const created = await inTransaction(req, async () => readCreated(req, [await writeRecord(req, stored)]))
   await scheduleBackupAfterUpload(req)
-  return created
+  return created[0]
 }
 
 /**
  * Registers the uploads the uploader stored since its last call (POST /api/media-files/batch),
- * each on its own: one the server refuses (a key it did not issue, a size that differs, a record
- * that exists) is answered with its status and message, and the others are registered. The
- * upload backup is scheduled once for the batch.
+ * each answered on its own: one the server refuses (a key it did not issue, a size that differs,
+ * a record that exists) gets its status and message, and the others are registered. The stored
+ * objects are checked a few at a time, then the records and their jobs are written in one
+ * transaction; should a record for one of the keys appear meanwhile, each is written on its own
+ * instead. The upload backup is scheduled once for the batch.
  */
 export async function createMediaBatch(req: PayloadRequest, inputs: CreateMediaInput[]): Promise<RegisteredUpload[]> {
-  const results: RegisteredUpload[] = []
-  for (const input of inputs) {
-    try {
-      results.push({ objectPath: input.objectPath, status: 201, file: await registerUpload(req, input) })
-    } catch (error) {
-      // A refusal belongs to its file; anything else (the database gone) answers for the call.
-      if (!(error instanceof HttpError) || error.status >= 500) throw error
-      results.push({ objectPath: input.objectPath, status: error.status, message: error.message })
+  const results: RegisteredUpload[] = new Array(inputs.length)
+  const refuse = (index: number, error: unknown) => {
+    // A refusal belongs to its file; anything else (the database gone) answers for the call.
+    if (!(error instanceof HttpError) || error.status >= 500) throw error
+    results[index] = { objectPath: inputs[index].objectPath, status: error.status, message: error.message }
+  }
+  const registered = (index: number, file: MediaFile) => (results[index] = { objectPath: inputs[index].objectPath, status: 201, file })
+  const checks = await pLimit(CHECKS_AT_ONCE).map(inputs, (input) =>
+    checkStoredUpload(req, input).then(
+      (stored) => ({ stored }),
+      (error: unknown) => ({ error }),
+    ),
+  )
+  const accepted: Array<{ index: number; stored: StoredUpload }> = []
+  checks.forEach((check, index) => ('stored' in check ? accepted.push({ index, stored: check.stored }) : refuse(index, check.error)))
+  if (!accepted.length) return results
+
+  const together = await inTransaction(req, async () => {
+    const ids: string[] = []
+    for (const { stored } of accepted) ids.push(await writeRecord(req, stored))
+    return readCreated(req, ids)
+  }).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 409) return null
+    throw error
+  })
+  if (together) together.forEach((file, n) => registered(accepted[n].index, file))
+  else {
+    for (const { index, stored } of accepted) {
+      await inTransaction(req, async () => readCreated(req, [await writeRecord(req, stored)])).then(
+        ([file]) => registered(index, file),
+        (error: unknown) => refuse(index, error),
+      )
     }
   }
   if (results.some((result) => result.status === 201)) await scheduleBackupAfterUpload(req)
   return results
 }
+
+/** The store answers a HEAD in a few milliseconds; a batch checks this many of its objects at once. */
+const CHECKS_AT_ONCE = 8
 
 /** Spec §9 "backups created on each upload": debounced, so a 200-file batch makes one. */
 async function scheduleBackupAfterUpload(req: PayloadRequest) {
@@ -62,7 +93,10 @@ async function scheduleBackupAfterUpload(req: PayloadRequest) {
   )
 }
 
-async function registerUpload(req: PayloadRequest, input: CreateMediaInput): Promise<MediaFile> {
+type StoredUpload = { input: CreateMediaInput; key: string; size: number }
+
+/** The key was issued by the server, the type is the record's, and the object is there with the declared size. */
+async function checkStoredUpload(req: PayloadRequest, input: CreateMediaInput): Promise<StoredUpload> {
   const key = input.objectPath.replace(/^\/+/, '')
   if (!isIssuedOriginalKey(req.payload.secret, key)) {
     throw badRequest('This object path was not issued by the server: request a new upload URL.')
@@ -79,37 +113,47 @@ async function registerUpload(req: PayloadRequest, input: CreateMediaInput): Pro
     await deleteObject({ key })
     throw badRequest(`The uploaded file has ${object.size} bytes, not the declared ${input.fileSize}: upload it again.`)
   }
+  return { input, key, size: object.size }
+}
 
+/**
+ * Writes the record and its ingest job, in the caller's transaction (written together or not
+ * at all). A record for this key already (the storage key is unique) is refused as a conflict,
+ * not a validation error. Answers the new record's id.
+ */
+async function writeRecord(req: PayloadRequest, { input, key, size }: StoredUpload): Promise<string> {
   const uploadId = uploadIdOf(key)
-  // The record and its ingest job are written together or not at all. A record for this key
-  // already (the storage key is unique) is refused as a conflict, not a validation error.
-  return inTransaction(req, async () => {
-    const doc = await req.payload
-      .create({
-        collection: 'media',
-        data: {
-          filename: `${uploadId.replace(/-/g, '').slice(0, 12)}-${sanitizeFilename(input.filename)}`,
-          originalFilename: displayName(input.originalFilename ?? input.filename),
-          fileType: input.fileType,
-          mimeType: input.mimeType,
-          filesize: object.size,
-          originalFileSize: object.size,
-          storageKey: key,
-          status: 'pending',
-          uploadedAt: new Date().toISOString(),
-        } as never,
-        // The caller is a checked admin; Payload drops `filename` from data unless access is overridden.
-        overrideAccess: true,
-        // The answer is read back below: Payload's copy of the new record is not needed.
-        select: { fileType: true },
-        req,
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? alreadyRegistered() : error
-      })
-    await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
-    return (await readMediaFile(await transactionSql(req), String(doc.id), { forAdmin: true }))!
-  })
+  const doc = await req.payload
+    .create({
+      collection: 'media',
+      data: {
+        filename: `${uploadId.replace(/-/g, '').slice(0, 12)}-${sanitizeFilename(input.filename)}`,
+        originalFilename: displayName(input.originalFilename ?? input.filename),
+        fileType: input.fileType,
+        mimeType: input.mimeType,
+        filesize: size,
+        originalFileSize: size,
+        storageKey: key,
+        status: 'pending',
+        uploadedAt: new Date().toISOString(),
+      } as never,
+      // The caller is a checked admin; Payload drops `filename` from data unless access is overridden.
+      overrideAccess: true,
+      // The answer is read back below: Payload's copy of the new record is not needed.
+      select: { fileType: true },
+      req,
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? alreadyRegistered() : error
+    })
+  await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
+  return String(doc.id)
+}
+
+/** The new records as the lists show them, read in the transaction that wrote them. */
+async function readCreated(req: PayloadRequest, ids: string[]): Promise<MediaFile[]> {
+  const files = await readMediaFiles(await transactionSql(req), ids, { forAdmin: true })
+  return ids.map((id) => files.get(id)!)
 }
 
 const alreadyRegistered = () => new HttpError(409, 'A media record already exists for this upload.')

@@ -167,10 +167,16 @@ function assignments(columns: Record<string, Column>, fields: Record<string, unk
  * transaction's own writes.
  */
 export async function readMediaFile(db: SqlSession, id: string, { forAdmin = false } = {}): Promise<MediaFile | null> {
-  const [row] = await rowsOf<MediaRecord>(
-    db.execute(sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM media m ${sql.raw(MEDIA_JOINS)} WHERE m.id = ${id}`),
+  return (await readMediaFiles(db, [id], { forAdmin })).get(id) ?? null
+}
+
+/** Several records by id, each as readMediaFile reads it. */
+export async function readMediaFiles(db: SqlSession, ids: readonly string[], { forAdmin = false } = {}): Promise<Map<string, MediaFile>> {
+  if (!ids.length) return new Map()
+  const rows = await rowsOf<MediaRecord>(
+    db.execute(sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM media m ${sql.raw(MEDIA_JOINS)} WHERE m.id IN ${idList(ids)}`),
   )
-  return row ? mapMediaFile(row, { forAdmin }) : null
+  return new Map(rows.map((row) => [String(row.id), mapMediaFile(row, { forAdmin })]))
 }
 
 export type StoredFile = { storageKey: string | null; mimeType: string | null; fileType: string | null; filesize: number | null }
