@@ -1,6 +1,6 @@
-// The gallery's pages rendered per request (sign-in, share links, the 404 page): property-gallery/rsc.
+// The gallery's pages rendered per request (sign-in, share links, the 404 page): property-gallery/site.
 export {
   GalleryLayout as default,
   galleryLayoutMetadata as generateMetadata,
   galleryViewport as viewport,
-} from 'property-gallery/rsc'
+} from 'property-gallery/site'

@@ -1,3 +1,3 @@
-export { gallerySitemap as default } from 'property-gallery/rsc'
+export { gallerySitemap as default } from 'property-gallery/site'
 
 export const dynamic = 'force-dynamic'

@@ -1,3 +1,3 @@
-export { LoginRoute as default, loginMetadata as metadata } from 'property-gallery/rsc'
+export { LoginRoute as default, loginMetadata as metadata } from 'property-gallery/site'
 
 export const dynamic = 'force-dynamic'

@@ -1,1 +1,1 @@
-export { SiteNotFound as default, siteNotFoundMetadata as metadata } from 'property-gallery/rsc'
+export { SiteNotFound as default, siteNotFoundMetadata as metadata } from 'property-gallery/site'

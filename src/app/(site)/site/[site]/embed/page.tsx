@@ -1,1 +1,1 @@
-export { EmbedRoute as default, embedRouteMetadata as generateMetadata } from 'property-gallery/rsc'
+export { EmbedRoute as default, embedRouteMetadata as generateMetadata } from 'property-gallery/site'

@@ -1,1 +1,1 @@
-export { OverviewRoute as default, overviewMetadata as generateMetadata } from 'property-gallery/rsc'
+export { OverviewRoute as default, overviewMetadata as generateMetadata } from 'property-gallery/site'

@@ -1,1 +1,1 @@
-export { BrowserRoute as default, browserMetadata as generateMetadata } from 'property-gallery/rsc'
+export { BrowserRoute as default, browserMetadata as generateMetadata } from 'property-gallery/site'

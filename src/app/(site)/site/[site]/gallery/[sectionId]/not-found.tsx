@@ -1,1 +1,1 @@
-export { SectionNotFoundRoute as default, sectionNotFoundMetadata as metadata } from 'property-gallery/rsc'
+export { SectionNotFoundRoute as default, sectionNotFoundMetadata as metadata } from 'property-gallery/site'

@@ -1,3 +1,3 @@
-export { EmbedRoute as default, embedRouteMetadata as generateMetadata } from 'property-gallery/rsc'
+export { EmbedRoute as default, embedRouteMetadata as generateMetadata } from 'property-gallery/site'
 
 export const generateStaticParams = () => []

@@ -1,3 +1,3 @@
-export { SectionRoute as default, sectionRouteMetadata as generateMetadata } from 'property-gallery/rsc'
+export { SectionRoute as default, sectionRouteMetadata as generateMetadata } from 'property-gallery/site'
 
 export const generateStaticParams = () => []
