@@ -93,3 +93,19 @@ test("Next's image optimiser serves nothing, before and after a photo is hidden"
   expect((await request.get(`/public-objects/${encodeURIComponent(photo.filename)}${variant}`)).status()).toBe(404)
   expect((await request.get(url(variant))).status()).toBe(404)
 })
+
+test('a public page tells every cache to ask again, so a hidden photo leaves it on the next visit', async ({ request, page, baseURL }) => {
+  for (const path of ['/', '/gallery', '/gallery/main_level', '/embed', '/p/default/gallery']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['cache-control'], path).toBe('public, no-cache')
+  }
+  const second = await page.context().newPage()
+  await signIn(second, baseURL!)
+  const hidden = (await seedPhotos(second.request, baseURL!, [{ name: `${unique}-attic.jpg`, section: 'main_level' }]))[0]
+  expect(await (await request.get('/gallery/main_level')).text()).toContain(`${unique}-attic.jpg`)
+  await updateMedia(second.request, baseURL!, hidden, { isHidden: true, section: null })
+  const after = await request.get('/gallery/main_level')
+  expect(after.headers()['cache-control']).toBe('public, no-cache')
+  expect(await after.text()).not.toContain(`${unique}-attic.jpg`)
+})

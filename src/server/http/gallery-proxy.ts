@@ -248,6 +248,10 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       )
       if (key instanceof Response) return key
       target = sitePagePath(key, barePath)
+      // Next would say `s-maxage` of a year (the page under its key never changes), but the address
+      // the visitor asked for shows something else after the next write: a shared cache in front
+      // would go on showing a photo the manager has hidden. Each use asks again.
+      extra['Cache-Control'] = 'public, no-cache'
     }
     const response =
       target === pathname
