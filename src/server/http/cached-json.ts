@@ -1,6 +1,6 @@
 // Answers a prepared read as a Web Response: ETag from the read-model version, 304 when
-// the client already has it. (Next strips Content-Encoding from route-handler answers and
-// compresses on the fly, so this transport sends the uncompressed bytes.)
+// the client already has it. Uncompressed: Payload's REST route handler drops an endpoint's
+// Content-Encoding (and nothing compresses the answer on the way), a known regression (DECISIONS.md).
 import type { PayloadRequest } from 'payload'
 import { answerHeaders, isNotModified, type PreparedAnswer } from './prepared-answer'
 
