@@ -1,14 +1,16 @@
 // The HTTP server the launcher runs: Next.js (its pages and route handlers, Payload's admin, REST
 // and the gallery's endpoints, everything behind src/proxy.ts), as Next's custom-server API
-// starts it, with one addition: the socket's address is appended to X-Forwarded-For, as a proxy
-// would append it. Next's own server sets that header only when a request has none, so a client
-// could otherwise name its own address, and the rate limits key on it (src/server/http/forwarded.ts).
+// starts it, with two additions: the socket's address is appended to X-Forwarded-For, as a proxy
+// would append it (Next's own server sets that header only when a request has none, so a client
+// could otherwise name its own address, and the rate limits key on it: src/server/http/forwarded.ts);
+// and the prepared JSON lists go out compressed (src/server/http/precompressed.ts).
 // Reads PORT, HOSTNAME and NODE_ENV; DATABASE_URL and S3_* come from the launcher.
 import http from 'node:http'
 import next from 'next'
 import { getPayload } from 'payload'
 import { poolOf } from '../server/db/pool'
 import { appendPeer } from '../server/http/forwarded'
+import { ENCODER_HEADER, encoderToken, sendEncodedAnswers } from '../server/http/precompressed'
 import { stopJobsWorkers } from '../server/jobs/worker'
 
 const dev = process.env.NODE_ENV !== 'production'
@@ -32,8 +34,12 @@ async function main() {
   const { default: config } = await import('@payload-config')
   const payload = await getPayload({ config })
 
+  // The prepared lists go out with the bytes compressed once per version (precompressed.ts).
+  const token = encoderToken()
   const server = http.createServer((req, res) => {
     req.headers['x-forwarded-for'] = appendPeer(req.headers['x-forwarded-for'], req.socket.remoteAddress)
+    req.headers[ENCODER_HEADER] = token
+    sendEncodedAnswers(res)
     void handle(req, res)
   })
   server.keepAliveTimeout = 65_000
