@@ -4,7 +4,7 @@
 // servable, never served.
 import type { Payload } from 'payload'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
 import { headObject } from '../../src/server/storage/head-object'
@@ -335,6 +335,37 @@ describe('POST /api/media-files/batch (the uploader registering what it stored m
     const listed = (await admin.json<MediaFile[]>('GET', '/api/media-files')).body
     const kitchenRecord = listed.find((file) => file.id === answer.body.files[0].file!.id)
     expect(kitchenRecord).toMatchObject({ status: 'ready', width: 120, height: 90 })
+  })
+
+  it('keeps what it wrote when the database goes away half-way: each file says whether it is in the gallery', async () => {
+    const before = await mediaCount()
+    const [garden, porch, yard] = [await stored('Garden.jpg'), await stored('Porch.jpg'), await stored('Yard.jpg')]
+    await admin.json('POST', '/api/media-files/batch', { body: { files: [porch] } })
+    // Porch's record exists: the batch is written file by file, and the database is lost at Yard.
+    const create = payload.create.bind(payload)
+    const lost = vi.spyOn(payload, 'create').mockImplementation(((args: Parameters<Payload['create']>[0]) => {
+      if ((args.data as { originalFilename?: string }).originalFilename === 'Yard.jpg') {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+      }
+      return create(args)
+    }) as Payload['create'])
+    try {
+      const answer = await admin.json<{ files: Array<{ objectPath: string; status: number; message?: string }> }>('POST', '/api/media-files/batch', {
+        body: { files: [garden, porch, yard] },
+      })
+      expect(answer.status).toBe(200)
+      expect(answer.body.files.map(({ objectPath, status, message }) => ({ objectPath, status, message }))).toEqual([
+        { objectPath: garden.objectPath, status: 201, message: undefined },
+        { objectPath: porch.objectPath, status: 409, message: 'A media record already exists for this upload.' },
+        { objectPath: yard.objectPath, status: 503, message: 'The gallery cannot reach its database right now. Please try again in a moment.' },
+      ])
+    } finally {
+      lost.mockRestore()
+    }
+    expect(await mediaCount()).toBe(before + 2)
+    // Sent again, Yard is registered and Garden is the conflict it is.
+    const again = await admin.json<{ files: Array<{ status: number }> }>('POST', '/api/media-files/batch', { body: { files: [garden, yard] } })
+    expect(again.body.files.map(({ status }) => status)).toEqual([409, 201])
   })
 
   it('refuses a visitor, an empty list, more than 200 files and a malformed file, and registers nothing', async () => {

@@ -13,6 +13,7 @@ import { poolOf } from '../db/pool'
 import { requestScope } from '../properties/request-property'
 import { inTransaction, transactionSql } from '../db/transaction'
 import { HttpError, badRequest } from '../http/errors'
+import { UNAVAILABLE_MESSAGES, unavailableService } from '../http/unavailable'
 import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
 import { deleteObject } from '../storage/delete-object'
 import { headObject } from '../storage/head-object'
@@ -75,7 +76,14 @@ export async function createMediaBatch(req: PayloadRequest, inputs: CreateMediaI
     for (const { index, stored } of accepted) {
       await inTransaction(req, async () => readCreated(req, [await writeRecord(req, stored)])).then(
         ([file]) => registered(index, file),
-        (error: unknown) => refuse(index, error),
+        (error: unknown) => {
+          // A service lost half-way: the files written before it keep their 201, and each file
+          // after it says why it was not, so the uploader reports exactly what is in the gallery.
+          const service = unavailableService(error)
+          if (service && results.some((result) => result?.status === 201)) {
+            results[index] = { objectPath: inputs[index].objectPath, status: 503, message: UNAVAILABLE_MESSAGES[service] }
+          } else refuse(index, error)
+        },
       )
     }
   }
