@@ -18,8 +18,11 @@ export default defineConfig({
           name: 'int',
           include: canary ? ['tests/canary/*.int.spec.ts'] : ['tests/int/**/*.int.spec.ts'],
           globalSetup: ['tests/helpers/int-global-setup.ts'],
-          // One throw-away database for the run; files reset it in turn.
+          // One throw-away database for the run; files reset it in turn, in one process that loads
+          // Payload once (tests/helpers/int-file-setup.ts gives each file the environment it began with).
           fileParallelism: false,
+          isolate: false,
+          setupFiles: ['tests/helpers/int-file-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

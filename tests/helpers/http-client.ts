@@ -1,5 +1,6 @@
 // A browser-like client of the app over HTTP (tests/helpers/host.ts): its own cookie,
 // the app's Origin by default, JSON bodies with their content type unless told otherwise.
+import { Agent, fetch as fetchFrom } from 'undici'
 import { ORIGIN, PASSWORD } from './api'
 
 export type CallOptions = {
@@ -19,7 +20,19 @@ export class HttpClient {
    * (startTestHost(payload, { trustProxy: 'loopback' })), where each client has its own window.
    */
   address = `10.13.${Math.floor(++clients / 250)}.${clients % 250}`
-  constructor(readonly base: string) {}
+  private readonly agent?: Agent
+
+  /**
+   * `from`: the loopback address the client connects from (127.x.y.z), which a host trusting no
+   * proxy takes for the client's: a client with a window of its own, whoever called before it
+   * in this process.
+   */
+  constructor(
+    readonly base: string,
+    { from }: { from?: string } = {},
+  ) {
+    if (from) this.agent = new Agent({ localAddress: from })
+  }
 
   async call(method: string, path: string, options: CallOptions = {}) {
     const headers: Record<string, string> = { 'x-forwarded-for': this.address }
@@ -33,7 +46,10 @@ export class HttpClient {
       headers['content-type'] = 'application/json'
     }
     Object.assign(headers, options.headers)
-    const response = await fetch(`${this.base}${path}`, { method, headers, body, redirect: 'manual' })
+    const url = `${this.base}${path}`
+    const response = this.agent
+      ? ((await fetchFrom(url, { method, headers, body: body as string, redirect: 'manual', dispatcher: this.agent })) as unknown as Response)
+      : await fetch(url, { method, headers, body, redirect: 'manual' })
     const setCookie = response.headers.get('set-cookie')
     if (setCookie && options.cookie === undefined) {
       const [pair] = setCookie.split(';')

@@ -15,6 +15,9 @@ export async function resetDatabase(payload: Payload): Promise<void> {
   // as the migration made it on a fresh install, under the same id (each process keeps it).
   const pool = poolOf(payload)
   const { rows } = await pool.query<{ id: string }>('SELECT id FROM properties WHERE is_default')
+  // The default property keeps its id, and this process its prepared answers of the files before:
+  // its read-model version goes on from the highest, never back to a number they were kept under.
+  const { rows: versions } = await pool.query<{ version: string }>('SELECT coalesce(max(version), 0)::text AS version FROM gallery_read_version')
   await pool.query(
     `TRUNCATE users, users_sessions, media, media_texts, gallery_sections, payload_jobs,
               runs, properties CASCADE`,
@@ -23,5 +26,8 @@ export async function resetDatabase(payload: Payload): Promise<void> {
     `INSERT INTO properties (id, name, slug, is_default) VALUES (coalesce($1, gen_random_uuid()), 'Property Gallery', 'default', true)`,
     [rows[0]?.id ?? null],
   )
+  await pool.query('UPDATE gallery_read_version SET version = $1::bigint + 1 WHERE property_id = (SELECT id FROM properties WHERE is_default)', [
+    versions[0].version,
+  ])
   await seedSections(payload)
 }

@@ -7,29 +7,24 @@ import { type PropertyScope, propertyDb } from '../db/property-db'
 
 /** The stat averages this many of the latest samples, from the last 30 days. */
 export const RECENT_SAMPLES = 1000
-const CACHE_MS = 30_000
-
-/** Per property id, the average and when it was read. */
-const cached = new Map<string, { at: number; value: number }>()
 
 export async function recordLoadTimes(payload: Payload, scope: PropertyScope, samples: number[]): Promise<void> {
   const durations = samples.map((sample) => Math.round(sample))
   await propertyDb(poolOf(payload), scope).query`
     INSERT INTO gallery_load_samples (property_id, duration_ms) SELECT ${scope}::uuid, unnest(${durations}::integer[])`
-  cached.delete(scope.id)
 }
 
-/** Mean of the property's recent samples in seconds, two decimals; 0 when nothing was measured yet. */
+/**
+ * Mean of the property's recent samples in seconds, two decimals; 0 when nothing was measured yet.
+ * Read for each stats request (the admin's, an indexed read of at most 1,000 rows), so the figure is
+ * the current one on every instance.
+ */
 export async function averageLoadTimeSeconds(payload: Payload, scope: PropertyScope): Promise<number> {
-  const known = cached.get(scope.id)
-  if (known && Date.now() - known.at < CACHE_MS) return known.value
   const { rows } = await propertyDb(poolOf(payload), scope).query<{ mean: string | null }>`
     SELECT avg(duration_ms)::float8 AS mean FROM (
       SELECT duration_ms FROM gallery_load_samples
        WHERE property_id = ${scope} AND created_at > now() - interval '30 days'
        ORDER BY created_at DESC LIMIT ${RECENT_SAMPLES}
     ) recent`
-  const value = rows[0]?.mean == null ? 0 : Math.round(Number(rows[0].mean) / 10) / 100
-  cached.set(scope.id, { at: Date.now(), value })
-  return value
+  return rows[0]?.mean == null ? 0 : Math.round(Number(rows[0].mean) / 10) / 100
 }
