@@ -16,6 +16,8 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 export default buildConfig({
   secret: process.env.PAYLOAD_SECRET ?? '',
+  // A session cookie of its own name (`minimal-token`): the gallery reads the name from the config.
+  cookiePrefix: 'minimal',
   serverURL: process.env.SERVER_URL,
   admin: {
     user: Users.slug,

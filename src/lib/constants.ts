@@ -39,9 +39,8 @@ export const SECTIONS_POLL_MS = 30_000
 /** Not in the spec: while any media file is pending or processing, the admin list is re-read this often. */
 export const PROCESSING_POLL_MS = 3_000
 
-/** Payload's session cookie is `${COOKIE_PREFIX}-token` (the config's cookiePrefix). */
+/** This app's cookiePrefix: Payload's session cookie is `payload-token` (request-user.ts reads a site's own). */
 export const COOKIE_PREFIX = 'payload'
-export const SESSION_COOKIE = `${COOKIE_PREFIX}-token`
 
 /** Security (ARCHITECTURE §9): Payload's default minimum is 3. */
 export const MIN_PASSWORD_LENGTH = 12

@@ -78,7 +78,7 @@ describe('examples/minimal-site: a Payload app of its own with propertyGallery()
   it('signs up the first account, which keeps the site’s own users field', async () => {
     const registered = await call('POST', '/api/register', { json: { username: 'owner', password: PASSWORD } })
     expect(registered.status, registered.text).toBe(201)
-    expect(cookie).toMatch(/^payload-token=/)
+    expect(cookie).toMatch(/^minimal-token=/)
     const me = await call('GET', '/api/users/me')
     expect(me.body.user).toMatchObject({ username: 'owner', role: 'platform-admin' })
 

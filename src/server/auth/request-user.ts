@@ -3,13 +3,15 @@
 // cookie with its CSRF origin check, or an Authorization header), skipped when the request
 // carries no credentials at all, so anonymous visitors cost no lookup.
 import { executeAuthStrategies, type Payload } from 'payload'
-import { SESSION_COOKIE } from '../../lib/constants'
+
+/** Payload's session cookie: `{cookiePrefix}-token`, by the site's config. */
+export const sessionCookieName = (payload: Payload) => `${payload.config.cookiePrefix || 'payload'}-token`
 
 /** The request carries a session cookie or an Authorization header (valid or not). */
-export const carriesCredentials = (headers: Headers) =>
-  (headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`) || headers.has('authorization')
+export const carriesCredentials = (payload: Payload, headers: Headers) =>
+  (headers.get('cookie') ?? '').includes(`${sessionCookieName(payload)}=`) || headers.has('authorization')
 
 export async function userFromHeaders(payload: Payload, headers: Headers) {
-  if (!carriesCredentials(headers)) return null
+  if (!carriesCredentials(payload, headers)) return null
   return (await executeAuthStrategies({ headers, payload, canSetHeaders: false })).user
 }

@@ -23,9 +23,9 @@ import { hrefFor, type PropertyBasePath } from '../../lib/api/property-base'
 import { deviceClassFromUserAgent } from '../../lib/device'
 import { isCachedPublicPage, sitePagePath, type SiteKey } from '../properties/site-key'
 import { siteOrigin } from '../properties/site-origin'
+import { sessionCookieName } from '../auth/request-user'
 import { readVersion } from '../cache/read-version'
 import { utcDay } from '../metrics/page-token'
-import { SESSION_COOKIE } from '../../lib/constants'
 import { normalizeDomain } from '../../lib/property-slug'
 import { readEnv } from '../env'
 import { defaultPropertyScope, propertyScopeById } from '../properties/default-property'
@@ -222,7 +222,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
     const refused = refuseRequest(request.method, barePath, request.headers)
     if (refused) return refused
 
-    if (/^\/admin(\/|$)/.test(barePath) && !request.cookies.has(SESSION_COOKIE)) {
+    if (/^\/admin(\/|$)/.test(barePath) && !request.cookies.has(sessionCookieName(payload))) {
       const login = request.nextUrl.clone()
       login.pathname = hrefFor(basePath, '/login')
       login.search = `?next=${encodeURIComponent(pathname + search)}`

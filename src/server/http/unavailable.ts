@@ -159,7 +159,7 @@ export async function outageBehindRefusal(error: unknown, req: { payload: Payloa
  * when that is because the database does not answer (one `SELECT 1`), else null.
  */
 async function databaseOutageBehindNoUser(req: { payload: Payload; headers: Headers }): Promise<unknown> {
-  if (!carriesCredentials(req.headers)) return null
+  if (!carriesCredentials(req.payload, req.headers)) return null
   try {
     await poolOf(req.payload).query('SELECT 1')
     return null
