@@ -187,7 +187,7 @@ export const Properties: CollectionConfig = {
       labels: { singular: 'Embed origin', plural: 'Embed origins' },
       admin: {
         description:
-          'Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port while a site is built. No other site can frame it.',
+          'Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port or http://127.0.0.1:port while a site is built. No other site can frame it.',
       },
       fields: [{ name: 'origin', type: 'text', required: true, validate: (value: unknown) => embedOriginProblem(value) ?? true }],
     },

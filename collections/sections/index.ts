@@ -8,9 +8,9 @@ import { allowedTo } from '../../src/access/may'
 import { sectionsOfRequest } from '../media/access'
 import { propertyOfRequest } from '../../src/hooks/property-of-request'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
-import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_COLOURS } from '../../src/lib/constants'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_COLOURS, UNASSIGNED_SECTION_ID } from '../../src/lib/constants'
 
-const RESERVED_IDS = [HIDDEN_SECTION_ID, ALL_SECTIONS_ID]
+const RESERVED_IDS = [HIDDEN_SECTION_ID, ALL_SECTIONS_ID, UNASSIGNED_SECTION_ID]
 
 export const Sections: CollectionConfig = {
   slug: 'gallery-sections',

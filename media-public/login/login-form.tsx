@@ -1,6 +1,7 @@
 // The admin login (spec §2 Login): Username, Password, Sign In, a spinner while
 // pending, Back to Gallery. On a fresh install with no account yet, the same card
-// creates the first administrator account instead.
+// creates the first account instead, which is the platform admin (every property, the
+// accounts and the properties), and says so.
 'use client'
 import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
@@ -62,10 +63,10 @@ export function LoginForm({ next }: { next: string }) {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <h1 className={styles.title}>{creatingFirstAccount ? 'Create the administrator account' : 'Admin Login'}</h1>
+        <h1 className={styles.title}>{creatingFirstAccount ? 'Create the platform admin account' : 'Admin Login'}</h1>
         <p className={styles.lead}>
           {creatingFirstAccount
-            ? 'No account exists yet. Choose the username and password of the property manager.'
+            ? 'No account exists yet. This first account is the platform admin: it manages every property, creates the other accounts (property managers, content editors) and adds properties.'
             : 'Manage your property gallery: AI-powered organization, drag-and-drop reordering and automatic backups.'}
         </p>
         <form className={styles.form} onSubmit={onSubmit}>

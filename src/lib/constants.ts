@@ -14,6 +14,13 @@ export const HIDDEN_SECTION_ID = 'hidden'
 export const HIDDEN_SECTION_LABEL = 'Hide from Gallery'
 /** §3: 'all' means no section filter. */
 export const ALL_SECTIONS_ID = 'all'
+/**
+ * §4 "unassigned" (no section, not hidden): beyond the spec, a filter of the admin's section bar,
+ * so photos not placed yet are counted where the section counts are. Never a row.
+ */
+export const UNASSIGNED_SECTION_ID = 'unassigned'
+/** §2 Per-photo section picker: the note of a photo in no section. */
+export const UNASSIGNED_LABEL = 'Unassigned'
 /** §2 Gallery overview: the outdoors section is sorted last in public navigation. */
 export const LAST_SECTION_ID = 'outdoors'
 

@@ -34,3 +34,19 @@ export function readableTitle(name: string): string {
   if (!words) return name
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
+
+/** Characters before the extension that stay beside it when a name is cut (they often number a series). */
+const KEPT_BEFORE_EXTENSION = 4
+
+/**
+ * A filename in two parts for a middle ellipsis: the head, which gives way ("…") when the name
+ * does not fit, and the tail, which always shows: the extension and the few characters before
+ * it ("wayne-lakeside-liv…m-01.jpg").
+ */
+export function middleEllipsisParts(name: string): { head: string; tail: string } {
+  const characters = Array.from(name)
+  const dot = characters.lastIndexOf('.')
+  const extensionStart = dot > 0 && characters.length - dot <= 10 ? dot : characters.length
+  const tailStart = Math.max(0, extensionStart - KEPT_BEFORE_EXTENSION)
+  return { head: characters.slice(0, tailStart).join(''), tail: characters.slice(tailStart).join('') }
+}

@@ -23,6 +23,8 @@ export type ListingPhoto = {
   description: string | null
   /** Absent until ingest fills it: read as none. */
   qualityIssues?: QualityIssue[]
+  /** A 360° panorama: in the set only because the manager chose it. */
+  projection?: string | null
 }
 
 export type ReadinessInput = {
@@ -36,6 +38,8 @@ export type ReadinessInput = {
   rooms: Array<{ name: string; mediaIds: string[] }>
   /** The duplicate engine's groups, as media ids best first. */
   duplicateGroups: string[][]
+  /** The 360° panoramas left out of the set because the manager did not choose them (photos.ts). */
+  panoramasLeftOut?: string[]
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
@@ -54,7 +58,10 @@ export function duplicateCopies(photos: Pick<ListingPhoto, 'id'>[], groups: stri
 
 const roomKey = (room: string | null) => room?.trim().toLowerCase() || null
 
-export function checkReadiness({ channel, photos, rooms, duplicateGroups }: ReadinessInput, rules: ChannelRules = LISTING_RULES[channel]): ListingReadiness {
+export function checkReadiness(
+  { channel, photos, rooms, duplicateGroups, panoramasLeftOut = [] }: ReadinessInput,
+  rules: ChannelRules = LISTING_RULES[channel],
+): ListingReadiness {
   const out: RuleResult[] = []
   const name = rules.name
   const issues = (photo: ListingPhoto) => photo.qualityIssues ?? []
@@ -119,6 +126,20 @@ export function checkReadiness({ channel, photos, rooms, duplicateGroups }: Read
     result('quality', poor.map((photo) => photo.id), rules.quality.severity,
       `${plural(poor.length, 'photo')} ${isAre(poor.length)} blurry or too dark.`,
       'No blurry or dark photos.'),
+  )
+  // The product's own two rules, for every channel (no channel page says them): a caption says
+  // something or is left empty, and a panorama goes out only on purpose.
+  const captionless = photos.filter((photo) => !photo.description?.trim())
+  out.push(
+    result('captions', captionless.map((photo) => photo.id), 'warn',
+      `${plural(captionless.length, 'photo')} ${captionless.length === 1 ? 'has' : 'have'} no caption: write one in Custom Tags and Notes, or ${name} shows ${captionless.length === 1 ? 'it' : 'them'} without one.`,
+      'Every photo has a caption.'),
+  )
+  const panoramasSent = photos.filter((photo) => photo.projection === 'equirectangular').length
+  out.push(
+    result('panoramas', panoramasLeftOut, 'warn',
+      `${plural(panoramasLeftOut.length, '360° panorama')} ${isAre(panoramasLeftOut.length)} left out: ${name} shows a panorama as a distorted wide photo. To send ${panoramasLeftOut.length === 1 ? 'it' : 'them'} anyway, select ${panoramasLeftOut.length === 1 ? 'it' : 'them'} with the other photos and send only the selected.`,
+      panoramasSent ? `${plural(panoramasSent, '360° panorama')} ${panoramasSent === 1 ? 'goes' : 'go'} to ${name}, as you chose.` : 'No 360° panoramas in the set.'),
   )
   if (rules.captionMax) {
     const { length, severity } = rules.captionMax

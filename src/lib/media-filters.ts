@@ -1,7 +1,7 @@
 // Filters over media lists, shared by the API and the screens (spec §4 Filters, §5 search).
 // Pure functions: the admin screen runs them client-side over the loaded list.
 import type { MediaFile } from './api/types'
-import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID } from './constants'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, UNASSIGNED_SECTION_ID } from './constants'
 import { compareSectionOrder } from './media-order'
 
 /** The public filter: all, image or video. */
@@ -48,10 +48,14 @@ export function filterMedia(files: MediaFile[], { search, category, tags, needsA
   )
 }
 
-/** Spec §2 Section filter bar: 'all', a section id, or the pseudo-section 'hidden'. */
+/** Spec §4: a photo is unassigned (no section, not hidden), in a section, or hidden. */
+export const isUnassigned = (file: Pick<MediaFile, 'section' | 'isHidden'>) => !file.section && file.isHidden !== 'true'
+
+/** Spec §2 Section filter bar: 'all', a section id, the pseudo-section 'hidden', or 'unassigned'. */
 export function filterBySection(files: MediaFile[], section: string): MediaFile[] {
   if (section === ALL_SECTIONS_ID) return files
   if (section === HIDDEN_SECTION_ID) return files.filter((file) => file.isHidden === 'true')
+  if (section === UNASSIGNED_SECTION_ID) return files.filter(isUnassigned)
   return files.filter((file) => file.section === section)
 }
 

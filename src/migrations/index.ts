@@ -34,6 +34,7 @@ import * as migration_20261126_193941_avif_renditions from './20261126_193941_av
 import * as migration_20261126_194716_quality_and_tag_sources from './20261126_194716_quality_and_tag_sources';
 import * as migration_20261126_234000_listing_channels from './20261126_234000_listing_channels';
 import * as migration_20261126_234100_export_runs from './20261126_234100_export_runs';
+import * as migration_20261128_010000_no_placeholder_descriptions from './20261128_010000_no_placeholder_descriptions';
 
 export const migrations = [
   {
@@ -215,5 +216,10 @@ export const migrations = [
     up: migration_20261126_234100_export_runs.up,
     down: migration_20261126_234100_export_runs.down,
     name: '20261126_234100_export_runs'
+  },
+  {
+    up: migration_20261128_010000_no_placeholder_descriptions.up,
+    down: migration_20261128_010000_no_placeholder_descriptions.down,
+    name: '20261128_010000_no_placeholder_descriptions',
   },
 ];

@@ -13,6 +13,7 @@
 import type { CollectionConfig, Config, Plugin } from 'payload'
 import { multiTenantPlugin } from '@payloadcms/plugin-multi-tenant'
 import { apiEndpoints } from '../../endpoints'
+import { fieldErrorsAfterError } from '../server/http/field-errors'
 import { unavailableAfterError } from '../server/http/unavailable'
 import { galleryAdminViews, galleryNavLinks } from './admin'
 import { GALLERY_COLLECTION_SLUGS, USERS_SLUG, galleryCollections, galleryUsers, withGalleryEndpoints } from './collections'
@@ -124,8 +125,12 @@ function withGalleryBehaviour(config: Config, incomingConfig: Config, migrations
         afterNavLinks: [...(components?.afterNavLinks ?? []), ...galleryNavLinks],
       },
     },
-    // A database or store outage answers 503 with a message on Payload's routes too.
-    hooks: { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), unavailableAfterError] },
+    // A database or store outage answers 503 with a message on Payload's routes too; a refused
+    // field's message reaches the admin's form in the production build as under `next dev`.
+    hooks: {
+      ...incomingConfig.hooks,
+      afterError: [...(incomingConfig.hooks?.afterError ?? []), unavailableAfterError, fieldErrorsAfterError],
+    },
     // The app's own start-up first, then the gallery's.
     onInit: appOnInit
       ? async (payload) => {

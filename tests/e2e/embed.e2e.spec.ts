@@ -7,7 +7,12 @@ import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { embedSnippet, EMBED_INITIAL_HEIGHT } from '../../src/lib/embed-snippet'
 import { signIn } from '../helpers/e2e-admin'
+import { mediaPrefixes, updateMedia, uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
+import { makePanorama } from '../helpers/panorama'
 import { ensurePublicSeed } from '../helpers/public-seed'
+
+// The panorama this file adds is removed again after its tests.
+const unique = mediaPrefixes('e')
 
 type Site = { origin: string; close(): Promise<void> }
 
@@ -114,4 +119,45 @@ test('an origin the property does not list cannot frame /embed', async ({ page, 
     ])
   await expect(page.frameLocator('iframe[data-gallery-embed]').getByTestId('gallery-embed')).toHaveCount(0)
   expect((await page.locator('iframe[data-gallery-embed]').boundingBox())?.height).toBe(EMBED_INITIAL_HEIGHT)
+})
+
+test('a 360° panorama opens in the viewer inside the frame, where the browser refuses the frame its storage', async ({ browser, page, baseURL }) => {
+  const admin = await browser.newPage({ baseURL })
+  await signIn(admin, baseURL!)
+  const id = await uploadThroughApi(admin.request, baseURL!, {
+    name: `${unique()}-deck-360.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: await makePanorama({ width: 2048, seed: 11, gpano: {} }),
+  })
+  await waitUntilReady(admin.request, baseURL!, [id])
+  await updateMedia(admin.request, baseURL!, id, { section: 'backyard', description: 'The deck in 360' })
+  await admin.close()
+
+  // As with third-party storage blocked: in the gallery's frame, reading localStorage throws.
+  await page.addInitScript(() => {
+    if (window === window.top) return
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError')
+      },
+    })
+  })
+  await page.goto(`${listed.origin}/`)
+  const frame = page.frameLocator('iframe[data-gallery-embed]')
+  const card = frame.locator(`[data-media-id="${id}"]`)
+  await expect(card).toBeVisible()
+  const storage = await page.frames().find((candidate) => candidate !== page.mainFrame())!.evaluate(() => {
+    try {
+      return window.localStorage ? 'usable' : 'none'
+    } catch (error) {
+      return (error as DOMException).name
+    }
+  })
+  expect(storage).toBe('SecurityError')
+
+  await card.click()
+  const viewer = frame.locator('[data-panorama]')
+  await expect(viewer).toHaveAttribute('data-panorama', 'ready', { timeout: 20_000 })
+  await expect(frame.getByText('Your browser does not seem to support WebGL')).toHaveCount(0)
 })

@@ -41,9 +41,16 @@ test('any unknown path answers 404 with "404 Page Not Found"', async ({ page }) 
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
 })
 
-test('on a fresh install, /login creates the first administrator account and opens /admin', async ({ page }) => {
+test('on a fresh install, /login creates the first account, the platform admin, and opens /admin', async ({ page }) => {
   await page.goto('/login')
-  await expect(page.getByRole('heading', { name: 'Create the administrator account' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Create the platform admin account' })).toBeVisible()
+  // The card says what the account becomes: not a property manager, the platform admin.
+  await expect(
+    page.getByText(
+      'No account exists yet. This first account is the platform admin: it manages every property, creates the other accounts (property managers, content editors) and adds properties.',
+      { exact: true },
+    ),
+  ).toBeVisible()
   await page.getByLabel('Username').fill(USERNAME)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Create Account' }).click()

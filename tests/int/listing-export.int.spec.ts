@@ -204,4 +204,55 @@ describe('an export pack', () => {
     const { rows } = await pool.query(`SELECT count(*)::int AS runs FROM runs WHERE kind = 'export' AND property_id = $1`, [scope!.id])
     expect(rows[0].runs).toBe(0)
   })
+
+  it('leaves a 360° panorama out unless the manager chooses it, and an empty caption empty', async () => {
+    // The Lodge: a captioned deck photo, a photo without caption, and a 360° panorama of the bedroom.
+    const deck = await photo(await makePhoto({ width: 1600, height: 1200, seed: 5 }), {
+      property: lodgeId, section: 'main_level', room: 'Deck', sortOrder: 0, width: 1600, height: 1200, description: 'Deck over the lake',
+    })
+    const hall = await photo(await makePhoto({ width: 1600, height: 1200, seed: 6 }), {
+      property: lodgeId, section: 'main_level', room: 'Hall', sortOrder: 1, width: 1600, height: 1200,
+    })
+    const pano = await photo(await makePhoto({ width: 4000, height: 2000, seed: 7 }), {
+      property: lodgeId, section: 'upstairs', room: 'Master Bedroom', sortOrder: 0, width: 4000, height: 2000, detectedProjection: 'equirectangular',
+    })
+    const rulesOf = async () =>
+      Object.fromEntries(
+        (await admin.call('GET', '/p/lodge/api/listing-readiness?channel=airbnb')).body.rules.map((rule: { id: string }) => [rule.id, rule]),
+      )
+    const before = await rulesOf()
+    expect(before.panoramas).toEqual({
+      id: 'panoramas',
+      status: 'warn',
+      message:
+        '1 360° panorama is left out: Airbnb shows a panorama as a distorted wide photo. To send it anyway, select it with the other photos and send only the selected.',
+      mediaIds: [pano],
+    })
+    expect(before.captions).toEqual({
+      id: 'captions',
+      status: 'warn',
+      message: '1 photo has no caption: write one in Custom Tags and Notes, or Airbnb shows it without one.',
+      mediaIds: [hall],
+    })
+    const pack = async () => {
+      const started = await admin.call('POST', '/p/lodge/api/exports', { json: { channel: 'airbnb' } })
+      expect(started).toMatchObject({ status: 200, body: { status: 'done' } })
+      const response = await fetch(`${host.url}${pathOf(started.body.downloadUrl)}`, {
+        headers: { cookie: admin.cookie!, 'x-forwarded-for': admin.address, 'sec-fetch-site': 'same-origin' },
+      })
+      expect(response.status).toBe(200)
+      return unzip(Buffer.from(await response.arrayBuffer()))
+    }
+    const flat = await pack()
+    expect([...flat.keys()]).toEqual(['01-deck.jpg', '02-hall.jpg', 'captions.csv', 'README.txt'])
+    expect(flat.get('captions.csv')!.toString()).toBe(
+      ['order,file,room_type,caption,note', '1,01-deck.jpg,Patio,Deck over the lake,', '2,02-hall.jpg,,,', ''].join('\r\n'),
+    )
+    expect(flat.get('README.txt')!.toString()).toContain('WARN  1 360° panorama is left out: Airbnb shows a panorama as a distorted wide photo.')
+
+    // Chosen on purpose, it goes.
+    expect((await admin.call('PUT', '/p/lodge/api/listing-channels/airbnb', { json: { mediaIds: [deck, hall, pano], coverId: null } })).status).toBe(200)
+    expect((await rulesOf()).panoramas).toMatchObject({ status: 'pass', message: '1 360° panorama goes to Airbnb, as you chose.' })
+    expect([...(await pack()).keys()]).toEqual(['01-deck.jpg', '02-hall.jpg', '03-master-bedroom.jpg', 'captions.csv', 'README.txt'])
+  }, 60_000)
 })

@@ -103,6 +103,10 @@ describe('filterBySection, sortMedia, typeCounts', () => {
     expect(ids(filterBySection(list, 'outdoors'))).toEqual(['pool-2'])
   })
 
+  it("keeps the media in no section and not hidden for 'unassigned' (the bar's Unassigned filter)", () => {
+    expect(ids(filterBySection(list, 'unassigned'))).toEqual(['clip'])
+  })
+
   it('sorts by upload date (newest first), file size (largest first) or name', () => {
     expect(ids(sortMedia(list, 'uploadedAt'))[0]).toBe('clip')
     expect(ids(sortMedia(list, 'fileSize'))[0]).toBe('pool-2')

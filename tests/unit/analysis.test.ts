@@ -163,7 +163,13 @@ group('descriptions and tags', () => {
     expect(describe({ category: 'garden', objects: new Map(), colors: ['green', 'blue', 'white'], light: null })).toBe('A garden in green and blue tones.')
     expect(describe({ category: 'exterior', objects: new Map([['car', 3]]), colors: [], light: 'dark' })).toBe('A dark view of the exterior with three cars.')
     expect(describe({ category: 'office', objects: new Map([['laptop', 1]]), colors: [], light: null })).toBe('An office with a laptop.')
-    expect(describe({ category: 'other', objects: new Map(), colors: [], light: null })).toBe('A photo.')
+  })
+
+  it('writes no sentence when it can name neither the room or scene nor an object (never "A photo.")', () => {
+    expect(describe({ category: 'other', objects: new Map(), colors: [], light: null })).toBeNull()
+    expect(describe({ category: null, objects: new Map(), colors: [], light: null })).toBeNull()
+    expect(describe({ category: null, objects: new Map(), colors: ['gray', 'green'], light: 'dark' })).toBeNull()
+    expect(describe({ category: 'other', objects: new Map([['chair', 1]]), colors: [], light: null })).toBe('A photo with a chair.')
   })
 
   it('counts in words with proper plurals', () => {

@@ -5,11 +5,10 @@ import { embedOriginProblem, frameAncestorsOf, normalizeEmbedOrigin } from '@/li
 import { isEmbedPath, pageSecurityHeaders } from '@/server/http/security-headers'
 import { embedSnippet } from '@/lib/embed-snippet'
 
-const problem = (origin: string) =>
-  `"${origin}" is not an origin a site can frame the gallery from: write https://host or https://host:port (http:// only for localhost), with nothing after the host or port.`
+const REFUSED = 'Write https://host or https://host:port (http:// only for localhost or 127.0.0.1), with nothing after.'
 
 describe('an embed origin', () => {
-  it('is https://host[:port] or http://localhost[:port]', () => {
+  it('is https://host[:port], or http://localhost[:port] or http://127.0.0.1[:port] (the same machine by name or address)', () => {
     for (const origin of [
       'https://seaview-cottage.com',
       'https://www.seaview-cottage.com',
@@ -18,6 +17,8 @@ describe('an embed origin', () => {
       'http://localhost',
       'http://localhost:5173',
       'https://localhost:65535',
+      'http://127.0.0.1',
+      'http://127.0.0.1:5173',
     ]) {
       expect(embedOriginProblem(origin), origin).toBeNull()
     }
@@ -40,14 +41,16 @@ describe('an embed origin', () => {
       'https://seaview-cottage.com:0',
       'https://seaview-cottage.com:70000',
       'http://localhost.evil.com',
-      'http://127.0.0.1:3000',
+      'http://127.0.0.1.evil.com',
+      'http://127.0.0.2:3000',
+      'http://127.0.0.1:3000/',
       'https://-bad.com',
       'HTTPS://Seaview.com',
       '',
     ]) {
-      expect(embedOriginProblem(origin), origin).toBe(problem(origin))
+      expect(embedOriginProblem(origin), origin).toBe(REFUSED)
     }
-    expect(embedOriginProblem(42)).toBe(problem(''))
+    expect(embedOriginProblem(42)).toBe(REFUSED)
   })
 
   it('is kept trimmed and lower-cased', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extensionOf, sanitizeFilename } from '../../src/lib/filenames'
+import { extensionOf, middleEllipsisParts, sanitizeFilename } from '../../src/lib/filenames'
 import { isOriginalKey, originalKey } from '../../src/server/storage/keys'
 
 describe('sanitizeFilename (spec §5)', () => {
@@ -30,5 +30,22 @@ describe('sanitizeFilename (spec §5)', () => {
     expect(isOriginalKey(key)).toBe(true)
     expect(isOriginalKey('backups/2026.json')).toBe(false)
     expect(isOriginalKey('originals/x/../../backups/db.json')).toBe(false)
+  })
+})
+
+describe('middleEllipsisParts (names cut in the middle on admin cards)', () => {
+  it('keeps the extension and the four characters before it in the tail, the rest in the head', () => {
+    expect(middleEllipsisParts('wayne-lakeside-living-room-01.jpg')).toEqual({ head: 'wayne-lakeside-living-roo', tail: 'm-01.jpg' })
+    expect(middleEllipsisParts('grand_canyon_view.JPEG')).toEqual({ head: 'grand_canyon_', tail: 'view.JPEG' })
+  })
+
+  it('keeps a short name whole in the tail, and cuts a name without extension before its last four characters', () => {
+    expect(middleEllipsisParts('a.jpg')).toEqual({ head: '', tail: 'a.jpg' })
+    expect(middleEllipsisParts('IMG_20260412')).toEqual({ head: 'IMG_2026', tail: '0412' })
+    expect(middleEllipsisParts('.hidden')).toEqual({ head: '.hi', tail: 'dden' })
+  })
+
+  it('never splits a character in two', () => {
+    expect(middleEllipsisParts('sunset🌅🌅🌅🌅.png')).toEqual({ head: 'sunset', tail: '🌅🌅🌅🌅.png' })
   })
 })

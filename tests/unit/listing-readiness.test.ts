@@ -122,6 +122,35 @@ describe('channel rules', () => {
     expect(rule({ channel: 'vrbo', photos: [photo({ description: 'x'.repeat(400) })] }, 'caption_length').status).toBe('pass')
   })
 
+  it('captions: every channel warns of the photos without one, and links them', () => {
+    const bare = [photo(), photo({ description: '  ' })]
+    expect(rule({ channel: 'airbnb', photos: [...bare, photo({ description: 'King bed with garden view' })] }, 'captions')).toEqual({
+      id: 'captions',
+      status: 'warn',
+      message: '2 photos have no caption: write one in Custom Tags and Notes, or Airbnb shows them without one.',
+      mediaIds: bare.map((p) => p.id),
+    })
+    expect(rule({ channel: 'google', photos: [bare[0]] }, 'captions').message).toBe(
+      '1 photo has no caption: write one in Custom Tags and Notes, or Google Vacation Rentals shows it without one.',
+    )
+    expect(rule({ channel: 'vrbo', photos: [photo({ description: 'Deck' })] }, 'captions')).toMatchObject({ status: 'pass', message: 'Every photo has a caption.' })
+  })
+
+  it('panoramas: the ones left out are named with a link; one chosen on purpose passes', () => {
+    expect(rule({ channel: 'airbnb', photos: [photo()], panoramasLeftOut: ['pano-1', 'pano-2'] }, 'panoramas')).toEqual({
+      id: 'panoramas',
+      status: 'warn',
+      message:
+        '2 360° panoramas are left out: Airbnb shows a panorama as a distorted wide photo. To send them anyway, select them with the other photos and send only the selected.',
+      mediaIds: ['pano-1', 'pano-2'],
+    })
+    expect(rule({ channel: 'vrbo', photos: [photo(), photo({ projection: 'equirectangular' })] }, 'panoramas')).toMatchObject({
+      status: 'pass',
+      message: '1 360° panorama goes to Vrbo, as you chose.',
+    })
+    expect(rule({ channel: 'booking', photos: [photo()] }, 'panoramas')).toMatchObject({ status: 'pass', message: 'No 360° panoramas in the set.' })
+  })
+
   it('Airbnb photo tour: every photo in a room and every room with a photo', () => {
     const loose = photo({ room: ' ' })
     expect(rule({ channel: 'airbnb', photos: [loose, photo()] }, 'photos_in_rooms')).toMatchObject({

@@ -15,6 +15,7 @@ import { galleryMultiTenantOptions, propertyGallery, type GalleryMigration } fro
 import { limitPayloadAuthRoutes } from '../../src/server/auth/sign-in-limits'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { outageBehindNoUser, unavailableAfterError } from '../../src/server/http/unavailable'
+import { fieldErrorsAfterError } from '../../src/server/http/field-errors'
 
 const GALLERY_TASKS = [
   'ingestMedia',
@@ -167,7 +168,7 @@ describe('propertyGallery() on an app with pages and users of its own', () => {
       '/src/reports#ReportsLink',
       'property-gallery/rsc#PropertiesNavLink',
     ])
-    expect(config.hooks?.afterError).toEqual([ownAfterError, unavailableAfterError])
+    expect(config.hooks?.afterError).toEqual([ownAfterError, unavailableAfterError, fieldErrorsAfterError])
   })
 
   it('runs the app’s own start-up first, then the gallery’s under the start-up lock, and applies no migrations', async () => {

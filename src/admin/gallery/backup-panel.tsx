@@ -3,10 +3,13 @@
 // Restore Latest, the help texts with the last backup in local time, and the spec's
 // notices (§8). Restoring asks first, saying what will change. Beyond the spec: the kept
 // backups with time, kind and counts, each restorable and downloadable.
+// The button floats over the top of the page and scrolls away with it, so it never covers
+// the sticky section bar; the card opens in the page's flow, above the header, so it never
+// covers the upload card, and it closes on Escape (focus returns to the button) as dialogs do.
 'use client'
 import { X } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNotify } from '@/components/notices'
 import {
   backupDownloadUrl,
@@ -34,25 +37,51 @@ const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n ==
 
 export function BackupPanel() {
   const [open, setOpen] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+  // Closing gives the focus back to the button the card came from (it is drawn again first).
+  const closedByPerson = useRef(false)
+  useEffect(() => {
+    if (!open && closedByPerson.current) toggle.current?.focus()
+  }, [open])
+  const close = () => {
+    closedByPerson.current = true
+    setOpen(false)
+  }
+  if (open) return <BackupCard onClose={close} />
   return (
     <div className={styles.floating}>
-      {open ? (
-        <BackupCard onClose={() => setOpen(false)} />
-      ) : (
-        <button
-          type="button"
-          className={`${gallery.button} ${styles.toggle}`}
-          onClick={() => setOpen(true)}
-          aria-expanded={false}
-        >
-          Backup
-        </button>
-      )}
+      <button
+        ref={toggle}
+        type="button"
+        className={`${gallery.button} ${styles.toggle}`}
+        onClick={() => setOpen(true)}
+        aria-expanded={false}
+      >
+        Backup
+      </button>
     </div>
   )
 }
 
+/** Escape closes the card, unless something above it (the restore confirmation, a select) took the key first. */
+function useCloseOnEscape(onClose: () => void) {
+  const latest = useRef(onClose)
+  useEffect(() => {
+    latest.current = onClose
+  })
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) latest.current()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
+}
+
 function BackupCard({ onClose }: { onClose: () => void }) {
+  const card = useRef<HTMLElement>(null)
+  useCloseOnEscape(onClose)
+  useEffect(() => card.current?.focus({ preventScroll: true }), [])
   const notify = useNotify()
   const status = useBackupStatus()
   const kept = useKeptBackups(true)
@@ -96,7 +125,7 @@ function BackupCard({ onClose }: { onClose: () => void }) {
   const lastBackup = status.data?.lastBackupTime
 
   return (
-    <section className={styles.card} aria-label="Backup System" data-testid="backup-panel">
+    <section ref={card} tabIndex={-1} className={styles.card} aria-label="Backup System" data-testid="backup-panel">
       <div className={styles.header}>
         <h2 className={styles.title}>Backup System</h2>
         <button type="button" className={styles.close} onClick={onClose} aria-label="Close">

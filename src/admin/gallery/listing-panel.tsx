@@ -105,8 +105,10 @@ function ChannelReadiness({ channel, files, mediaVersion, onShowPhotos, selected
           </li>
         ))}
       </ul>
+      {/* The cover as the channel shows it is where a manager sees a cover to fix (sideways, badly
+          cropped): its button narrows the grid to that photo, whose card has the photo's actions. */}
       {coverFile && cover && cover.crops.length > 0 && (
-        <figure style={{ margin: 0, display: 'grid', gap: 4 }}>
+        <figure style={{ margin: 0, display: 'grid', gap: 4 }} data-testid="listing-cover">
           <figcaption className={styles.hint}>Cover photo as {name} crops it</figcaption>
           <div style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}>
             {cover.crops.map((crop) => (
@@ -125,6 +127,14 @@ function ChannelReadiness({ channel, files, mediaVersion, onShowPhotos, selected
               </div>
             ))}
           </div>
+          <button
+            type="button"
+            className={styles.button}
+            style={{ justifySelf: 'start' }}
+            onClick={() => onShowPhotos([coverFile.id], `${name} cover`)}
+          >
+            Show the cover photo
+          </button>
         </figure>
       )}
       {mayExport && <ChannelChoice channel={channel} choice={readiness.data.choice} selectedIds={selectedIds} />}

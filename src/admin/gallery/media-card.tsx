@@ -8,6 +8,7 @@ import { Check, Pencil, Tag, Trash } from 'lucide-react'
 import { memo, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { formatFileSize } from '@/lib/format'
+import { FileName } from './file-name'
 import styles from './gallery.module.css'
 import { MediaThumb } from './media-thumb'
 import { SectionPicker } from './section-picker'
@@ -83,18 +84,17 @@ export const MediaCard = memo(function MediaCard({
         {!selectMode && engaged && mayPlace && <SectionPicker file={file} sections={sections} />}
       </div>
       <div className={styles.cardBody}>
-        <div className={styles.cardTitleRow}>
-          <p className={styles.fileName} title={file.originalFilename}>
-            {file.originalFilename}
+        {/* The name has the card's whole width; the actions share the line below with size and room. */}
+        <FileName name={file.originalFilename} />
+        <div className={styles.cardActionsRow}>
+          <p className={styles.meta}>
+            {formatFileSize(file.fileSize)}
+            {file.room ? ` · ${file.room}` : ''}
           </p>
           <span className={styles.toolbar}>
             <MediaActions file={file} onEditTags={onEditTags} onDelete={onDelete} />
           </span>
         </div>
-        <p className={styles.meta}>
-          {formatFileSize(file.fileSize)}
-          {file.room ? ` · ${file.room}` : ''}
-        </p>
         {file.status === 'failed' && file.processingError && (
           <p className={styles.failure} title={file.processingError}>
             {file.processingError}

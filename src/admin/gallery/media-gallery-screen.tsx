@@ -12,7 +12,7 @@ import { isProcessing, refreshGallery, useMediaFiles, useSections } from '@/lib/
 import { queryKeys } from '@/lib/api/query-keys'
 import { useReorderSection } from '@/lib/api/reorder-section'
 import type { MediaFile } from '@/lib/api/types'
-import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/lib/constants'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, UNASSIGNED_SECTION_ID } from '@/lib/constants'
 import {
   categoriesOf,
   defaultSort,
@@ -20,6 +20,7 @@ import {
   filterBySection,
   filterByType,
   filterMedia,
+  isUnassigned,
   NO_FILTERS,
   sortMedia,
   tagsOf,
@@ -107,7 +108,7 @@ function GalleryScreen({ username }: { username: string }) {
     () => (sectionsQuery.data ?? []).map(({ id, name, icon, colour }) => ({ id, name, icon, colour })),
     [sectionsQuery.data],
   )
-  const isRealSection = activeSection !== ALL_SECTIONS_ID && activeSection !== HIDDEN_SECTION_ID
+  const isRealSection = ![ALL_SECTIONS_ID, HIDDEN_SECTION_ID, UNASSIGNED_SECTION_ID].includes(activeSection)
   const sort: MediaSort =
     chosenSort === null || (chosenSort === 'sectionOrder' && !isRealSection) ? defaultSort(isRealSection) : chosenSort
 
@@ -136,6 +137,7 @@ function GalleryScreen({ username }: { username: string }) {
   const categories = useMemo(() => categoriesOf(all), [all])
   const tags = useMemo(() => tagsOf(all), [all])
   const hiddenCount = useMemo(() => all.filter((file) => file.isHidden === 'true').length, [all])
+  const unassignedCount = useMemo(() => all.filter(isUnassigned).length, [all])
   const selection = useMemo(() => (selected.size ? all.filter((file) => selected.has(file.id)) : EMPTY), [all, selected])
   const selectedIds = useMemo(() => selection.map((file) => file.id), [selection])
   const tagsFile = tagsFileId ? (all.find((file) => file.id === tagsFileId) ?? null) : null
@@ -218,6 +220,7 @@ function GalleryScreen({ username }: { username: string }) {
         <SectionFilterBar
           sections={sectionsQuery.data}
           hiddenCount={hiddenCount}
+          unassignedCount={unassignedCount}
           active={activeSection}
           onSelect={chooseSection}
           view={view}

@@ -6,6 +6,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { formatDuration, formatFileSize } from '@/lib/format'
+import { FileName } from './file-name'
 import styles from './gallery.module.css'
 import { MediaActions, MediaCard } from './media-card'
 import { MediaThumb } from './media-thumb'
@@ -168,9 +169,7 @@ function VirtualList({
                 <MediaThumb file={file} width={400} />
               </button>
               <div style={{ minWidth: 0 }}>
-                <p className={styles.fileName} title={file.originalFilename}>
-                  {file.originalFilename}
-                </p>
+                <FileName name={file.originalFilename} />
                 <p className={`${styles.meta} ${styles.listMeta}`} data-testid="list-meta">
                   {file.fileType === 'video' ? 'Video' : 'Image'}
                   {file.width && file.height ? ` · ${file.width} x ${file.height}` : ''} · {formatFileSize(file.fileSize)}

@@ -1,20 +1,23 @@
 // The sticky section filter bar (spec §2): six placeholders while loading, then All with
 // the total, one button per section (icon, count badge above 0; icons only below 768 px
-// with a tooltip of name and count), the hidden pseudo-section, the grid/list switch, and
-// the active section's line.
+// with a tooltip of name and count), Unassigned (the photos in no section yet, while there
+// are any: All counts only the sections' photos), the hidden pseudo-section, the grid/list
+// switch, and the active section's line.
 'use client'
 import * as Tooltip from '@radix-ui/react-tooltip'
+import { Inbox } from 'lucide-react'
 import { memo, type ReactNode } from 'react'
 import type { Section } from '@/lib/api/types'
-import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_BAR_SKELETONS } from '@/lib/constants'
+import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, SECTION_BAR_SKELETONS, UNASSIGNED_LABEL, UNASSIGNED_SECTION_ID } from '@/lib/constants'
 import styles from './gallery.module.css'
 import { hiddenSection } from './ui'
 import { useMediaQuery } from './use-media-query'
 
-
 type Props = {
   sections: Section[] | undefined
   hiddenCount: number
+  /** Photos in no section and not hidden. */
+  unassignedCount: number
   active: string
   onSelect: (section: string) => void
   view: 'grid' | 'list'
@@ -40,6 +43,7 @@ function WithTooltip({ enabled, text, children }: { enabled: boolean; text: stri
 export const SectionFilterBar = memo(function SectionFilterBar({
   sections,
   hiddenCount,
+  unassignedCount,
   active,
   onSelect,
   view,
@@ -47,7 +51,13 @@ export const SectionFilterBar = memo(function SectionFilterBar({
 }: Props) {
   const iconsOnly = useMediaQuery('(max-width: 767px)')
   const total = sections?.reduce((sum, section) => sum + section.count, 0) ?? 0
-  const buttons = sections ? [...sections, { ...hiddenSection, count: hiddenCount }] : []
+  const unassigned =
+    unassignedCount > 0 || active === UNASSIGNED_SECTION_ID
+      ? [{ id: UNASSIGNED_SECTION_ID, name: UNASSIGNED_LABEL, icon: <Inbox size={16} />, count: unassignedCount }]
+      : []
+  const buttons: Array<{ id: string; name: string; icon: ReactNode; count: number }> = sections
+    ? [...sections, ...unassigned, { ...hiddenSection, count: hiddenCount }]
+    : []
   const activeSection = buttons.find((section) => section.id === active)
 
   return (
@@ -98,9 +108,15 @@ export const SectionFilterBar = memo(function SectionFilterBar({
       </div>
       {active !== ALL_SECTIONS_ID && sections && (
         <p className={styles.activeLine} data-testid="active-section">
-          {activeSection
-            ? `${activeSection.icon} ${activeSection.name} · ${photos(activeSection.count)}${active === HIDDEN_SECTION_ID ? ' hidden from visitors' : ''}`
-            : 'Unknown Section'}
+          {activeSection ? (
+            <>
+              {activeSection.icon} {activeSection.name} · {photos(activeSection.count)}
+              {active === HIDDEN_SECTION_ID ? ' hidden from visitors' : ''}
+              {active === UNASSIGNED_SECTION_ID ? ' in no section yet: visitors see them once you choose a section' : ''}
+            </>
+          ) : (
+            'Unknown Section'
+          )}
         </p>
       )}
     </nav>

@@ -6,6 +6,8 @@ import { useState } from 'react'
 import { useNotify } from '@/components/notices'
 import { useAssignSection } from '@/lib/api/assign-section'
 import type { MediaFile } from '@/lib/api/types'
+import { UNASSIGNED_LABEL } from '@/lib/constants'
+import { isUnassigned } from '@/lib/media-filters'
 import styles from './gallery.module.css'
 import { hiddenSection, placementOf, SectionBadge, sectionOptions, SelectBox, type SectionInfo } from './ui'
 
@@ -48,7 +50,7 @@ export function SectionPicker({ file, sections }: { file: MediaFile; sections: S
         placeholder={assign.isPending ? 'Assigning...' : 'Choose section...'}
         options={sectionOptions(sections, true)}
       />
-      {!file.section && !hidden && <span className={styles.unassigned}>Unassigned</span>}
+      {isUnassigned(file) && <span className={styles.unassigned}>{UNASSIGNED_LABEL}</span>}
       {hidden && <span className={styles.hiddenNote}>Hidden from Gallery</span>}
     </div>
   )

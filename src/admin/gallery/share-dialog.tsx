@@ -140,8 +140,8 @@ export function ShareDialog({ open, onOpenChange, sections, selection, activeSec
             {links.data?.length ? (
               <ul className={styles.individualList}>
                 {links.data.map((link) => (
-                  <li key={link.id} className={styles.individualRow} data-testid="share-link">
-                    <span>
+                  <li key={link.id} className={styles.shareLinkRow} data-testid="share-link">
+                    <span className={styles.shareLinkText}>
                       {describe(link, sections)}
                       {link.includeHidden ? ' (with hidden photos)' : ''} · until {formatDay(link.expiresAt)} · {countLabel(link.opens, 'open')}
                     </span>
@@ -154,7 +154,11 @@ export function ShareDialog({ open, onOpenChange, sections, selection, activeSec
                       disabled={revoke.isPending}
                       onClick={() =>
                         revoke.mutate(link.id, {
-                          onSuccess: () => notify({ title: 'Link Revoked', description: 'It no longer opens.' }),
+                          onSuccess: () => {
+                            // A revoked link no longer opens: it is not offered for copying any more.
+                            setMade((shown) => (shown === link.url ? null : shown))
+                            notify({ title: 'Link Revoked', description: 'It no longer opens.' })
+                          },
                           onError: (error) => notify({ title: 'Could Not Revoke', description: messageOf(error), variant: 'destructive' }),
                         })
                       }

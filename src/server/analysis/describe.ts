@@ -61,8 +61,14 @@ export type DescriptionInput = {
   light: 'bright' | 'dark' | null
 }
 
-/** One readable sentence: "A bright bedroom with a bed, two chairs and a TV." */
-export function describe({ category, objects, colors, light }: DescriptionInput): string {
+/**
+ * One readable sentence: "A bright bedroom with a bed, two chairs and a TV."; null when analysis
+ * can name neither the room or scene nor an object. "A photo." (or "A dark photo in gray tones.")
+ * says nothing a guest does not see, and became the caption a listing channel showed: no caption
+ * is better than that one.
+ */
+export function describe({ category, objects, colors, light }: DescriptionInput): string | null {
+  if ((!category || category === 'other') && objects.size === 0) return null
   const noun = category ? NOUNS[category] : NOUNS.other
   const head = light ? `${light} ${noun}` : noun
   const article = /^[aeiou]/i.test(head) ? 'An' : 'A'

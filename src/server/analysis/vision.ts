@@ -25,7 +25,7 @@ export function visionConfig(env: Record<string, string | undefined> = process.e
 }
 
 /** A sentence from the vision endpoint, or null (not configured, failed, slow or empty). */
-export async function describeWithVision(image: Buffer, localDescription: string, config = visionConfig()): Promise<string | null> {
+export async function describeWithVision(image: Buffer, localDescription: string | null, config = visionConfig()): Promise<string | null> {
   if (!config) return null
   try {
     const jpeg = await sharp(image).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer()
@@ -40,7 +40,7 @@ export async function describeWithVision(image: Buffer, localDescription: string
           {
             role: 'user',
             content: [
-              { type: 'text', text: `${VISION_PROMPT} A detector saw: ${localDescription}` },
+              { type: 'text', text: `${VISION_PROMPT} A detector saw: ${localDescription ?? 'nothing it could name'}` },
               { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}` } },
             ],
           },

@@ -101,7 +101,7 @@ export async function executeExport(payload: Payload, pool: Pool, runId: string,
   const { channel, sectionKeys } = run.detail as ExportDetail
   const set = await channelPhotos(pool, scope, channel, { sectionKeys: sectionKeys ?? undefined })
   if (!set.photos.length) return failRun(pool, runId, 'There are no visible photos to export any more.', 422)
-  const readiness = checkReadiness({ channel, photos: set.photos, rooms: set.rooms, duplicateGroups: set.duplicateGroups })
+  const readiness = checkReadiness({ channel, ...set })
   await pruneExportPacks(pool, scope, { store }).catch((error: unknown) => payload.logger.warn({ err: error, msg: 'Could not remove old export packs' }))
   const property = await payload.findByID({ collection: 'properties', id: scope.id, depth: 0 }).catch(() => null)
   const file = `${scope.slug}-${channel}-${new Date().toISOString().slice(0, 10)}.zip`

@@ -23,6 +23,8 @@ export type ChannelPhotos = {
   /** The duplicate engine's open groups, ids best first. */
   duplicateGroups: string[][]
   choice: ChannelChoice
+  /** 360° panoramas left out because the manager did not choose them (photos or cover). */
+  panoramasLeftOut: string[]
 }
 
 type Row = MediaRecord & { sectionPosition: number; sourceKey: string | null }
@@ -62,8 +64,20 @@ export async function channelPhotos(
     .sort(([aKey, a], [bKey, b]) => a.position - b.position || (aKey < bKey ? -1 : 1))
     .flatMap(([, section]) => groupByRoom(sortSectionMedia(section.files) as ChannelPhoto[]).flatMap((group) => group.files))
   const chosen = choice.mediaIds ? new Set(choice.mediaIds) : null
-  const photos = chosen ? tour.filter((photo) => chosen.has(photo.id)) : tour
+  // A 360° panorama is an equirectangular sphere: a channel shows it as a distorted wide photo.
+  // It goes only where the manager chose it (the channel's photos, or its cover).
+  const panoramasLeftOut = chosen
+    ? []
+    : tour.filter((photo) => photo.projection === 'equirectangular' && photo.id !== choice.coverId).map((photo) => photo.id)
+  const leftOut = new Set(panoramasLeftOut)
+  const photos = tour.filter((photo) => (chosen ? chosen.has(photo.id) : !leftOut.has(photo.id)))
   const cover = choice.coverId ? photos.findIndex((photo) => photo.id === choice.coverId) : -1
   if (cover > 0) photos.unshift(...photos.splice(cover, 1))
-  return { photos, rooms: roomRows.map((row) => ({ name: row.name, mediaIds: row.media_ids })), duplicateGroups: groupRows.map((row) => row.members), choice }
+  return {
+    photos,
+    rooms: roomRows.map((row) => ({ name: row.name, mediaIds: row.media_ids })),
+    duplicateGroups: groupRows.map((row) => row.members),
+    choice,
+    panoramasLeftOut,
+  }
 }

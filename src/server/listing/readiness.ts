@@ -15,7 +15,7 @@ export type ReadinessAnswer = ListingReadiness & {
 
 export async function listingReadiness(pool: Pool, scope: PropertyScope, channel: Channel): Promise<ReadinessAnswer> {
   const set = await channelPhotos(pool, scope, channel)
-  const readiness = checkReadiness({ channel, photos: set.photos, rooms: set.rooms, duplicateGroups: set.duplicateGroups })
+  const readiness = checkReadiness({ channel, ...set })
   const first = set.photos[0]
   return {
     ...readiness,

@@ -306,7 +306,8 @@ export type AnalysisResults = {
   category: string | null
   categoryConfidence: number | null
   embedding: number[]
-  description: string
+  /** null: analysis has nothing to say (any sentence it wrote before is withdrawn, as a category is). */
+  description: string | null
   objects: string[]
   colors: string[]
   tags: string[]
