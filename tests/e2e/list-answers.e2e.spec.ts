@@ -3,9 +3,10 @@
 // client that has it. Next alone would send them uncompressed (vercel/next.js#98007).
 import { expect, test } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
-import { seedPhotos } from '../helpers/e2e-seed'
+import { deleteMediaNamed, seedPhotos } from '../helpers/e2e-seed'
 
-const unique = `list${Date.now().toString(36)}`
+// Gone again after the file: the public pages' tests count and order the seeded sections' photos.
+const unique = `enc${Date.now().toString(36)}`
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(180_000)
@@ -17,6 +18,13 @@ test.beforeAll(async ({ browser, baseURL }) => {
     { name: `${unique}-deck.jpg`, section: 'backyard' },
   ])
   await context.close()
+})
+
+test.afterAll(async ({ browser, baseURL }) => {
+  const page = await browser.newPage({ baseURL })
+  await signIn(page, baseURL!)
+  await deleteMediaNamed(page.request, baseURL!, [unique])
+  await page.close()
 })
 
 for (const path of ['/api/media-files', '/api/sections/all/media']) {

@@ -226,7 +226,10 @@ test('a refused embed origin says at the field what is accepted; http://127.0.0.
   const propertyId = ((await me.json()) as { property: { id: string } }).property.id
   try {
     await page.goto(`/admin/collections/properties/${propertyId}`)
+    // The new row's own state call answered first: typed while it is on its way, the value is lost.
+    const added = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/admin/collections/properties/'))
     await page.getByRole('button', { name: 'Add Embed origin' }).click()
+    await added
     const origin = page.locator('input[name="embedOrigins.0.origin"]')
     // Saved once the form has taken the value in (the form's own state call after typing), as a person saves.
     const typed = page.waitForResponse(
