@@ -17,8 +17,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.spec.ts',
-  // Each run's own: npm test runs two shards at once (ports 3210 and 3211), and a run empties its
-  // output folder as it starts.
+  // Each run's own (a run empties its output folder as it starts): two runs on two ports side by side
+  // do not remove each other's traces.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,

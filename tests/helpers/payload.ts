@@ -1,6 +1,7 @@
 // A real Payload for integration tests, plus a clean slate between test files.
 import { getPayload, type Payload } from 'payload'
 import { poolOf } from '../../src/server/db/pool'
+import { currentDirectory } from '../../src/server/properties/directory'
 import { seedSections } from '../../src/server/sections/seed-sections'
 import { testConfig } from './test-config'
 
@@ -30,4 +31,7 @@ export async function resetDatabase(payload: Payload): Promise<void> {
     versions[0].version,
   ])
   await seedSections(payload)
+  // This process's addressing of properties (kept up to a second) forgets the properties of the
+  // files before: a slug made again here (the Lodge) is looked up anew, not under its old id.
+  await currentDirectory(payload, { fresh: true })
 }

@@ -1,7 +1,7 @@
 // Runs the test steps, each once, and prints each one's wall time as it ends (`unit: 48 s`),
 // after the runner's own closing lines. `npm test` runs two lanes side by side: the checks, the
 // unit tests, the type check and the integration suite; and the browser, the build and the
-// end-to-end suite, in two shards side by side (runE2eShards). Both spend much of their time waiting on processes they started (servers,
+// end-to-end suite. Both spend much of their time waiting on processes they started (servers,
 // workers, a browser), so on two cores together they take less than one after the other. The
 // type check of the whole tree is a step of its own, so the build skips Next's (of the app alone).
 // A failing step ends its lane; the run exits with the first failing step's code once both
@@ -26,24 +26,6 @@ type Step = keyof typeof STEPS
 
 const isStep = (arg: string): arg is Step => Object.hasOwn(STEPS, arg)
 
-/**
- * The end-to-end suite of `npm test`, as two shards side by side, each against a server of its own
- * (its own port and data directory; every test file seeds what it needs and the sign-in tests run
- * first in each, on its fresh install). Both lanes leave a core partly idle while they wait on a
- * browser or a server, and the suite's waits (a 30 s poll, a power cut) are halved.
- */
-const E2E_SHARDS = 2
-const E2E_FIRST_PORT = 3210
-
-async function runE2eShards(env: Record<string, string>): Promise<number> {
-  const codes = await Promise.all(
-    Array.from({ length: E2E_SHARDS }, (_, index) =>
-      run([...STEPS.e2e, `--shard=${index + 1}/${E2E_SHARDS}`], { ...env, E2E_PORT: String(E2E_FIRST_PORT + index) }),
-    ),
-  )
-  return codes.find((code) => code !== 0) ?? 0
-}
-
 function run(command: readonly string[], env: Record<string, string> = {}): Promise<number> {
   const [file, ...args] = command
   const bin = path.resolve('node_modules', '.bin')
@@ -59,15 +41,12 @@ function run(command: readonly string[], env: Record<string, string> = {}): Prom
 
 const seconds = (since: number) => `${Math.round((performance.now() - since) / 1000)} s`
 
-/** Runs steps in order; the first failing step's code, or 0. `sharded`: the e2e step as runE2eShards. */
-async function runInOrder(
-  steps: readonly Step[],
-  { extra = [], env = {}, sharded = false }: { extra?: string[]; env?: Record<string, string>; sharded?: boolean } = {},
-): Promise<number> {
+/** Runs steps in order; the first failing step's code, or 0. */
+async function runInOrder(steps: readonly Step[], { extra = [], env = {} }: { extra?: string[]; env?: Record<string, string> } = {}): Promise<number> {
   for (const [index, step] of steps.entries()) {
     const last = index === steps.length - 1
     const stepStarted = performance.now()
-    const code = sharded && step === 'e2e' ? await runE2eShards(env) : await run(last ? [...STEPS[step], ...extra] : STEPS[step], env)
+    const code = await run(last ? [...STEPS[step], ...extra] : STEPS[step], env)
     if (code !== 0) {
       console.error(`${step}: failed (exit ${code}) after ${seconds(stepStarted)}`)
       return code
@@ -90,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
   const env: Record<string, string> = chosen.length && !chosen.includes('typecheck') ? {} : { BUILD_SKIP_TYPECHECK: '1' }
   const code = chosen.length
     ? await runInOrder(chosen, { extra, env })
-    : ((await Promise.all(LANES.map((lane) => runInOrder(lane, { env, sharded: true })))).find((laneCode) => laneCode !== 0) ?? 0)
+    : ((await Promise.all(LANES.map((lane) => runInOrder(lane, { env })))).find((laneCode) => laneCode !== 0) ?? 0)
   console.log(`all steps: ${seconds(started)}`)
   return code
 }
