@@ -359,7 +359,7 @@ async function main() {
     const services = await bench.startServices()
     for (const line of services.started) log(`Started ${line.replace(/ on .*/, '')}`)
 
-    log('Starting the production server (src/host/serve.ts, as npm start runs it)')
+    log('Starting the production server (next start, as npm start runs it)')
     const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
     const server = await bench.start(services.env, { nodeArgs })
     const t0 = Date.now()

@@ -1,4 +1,4 @@
-// Load and soak benchmark: the production server (what `npm start` runs: serve.ts, with the jobs
+// Load and soak benchmark: the production server (what `npm start` runs: next start, with the jobs
 // worker in its process) on throw-away embedded PostgreSQL and store, under mixed traffic —
 // visitors (pages, list APIs, renditions), the signed-in manager (assigning, tagging, reordering
 // through the admin screen's endpoints) and an upload batch (upload parameters → form POST to the
@@ -432,7 +432,7 @@ async function main() {
   let db: pg.Client | undefined
   try {
     const services = await bench.startServices({ ownProcess: true })
-    log('Starting the production server (serve.ts with the jobs worker in its process, as `npm start`)')
+    log('Starting the production server (next start with the jobs worker in its process, as `npm start`)')
     const server = await bench.start(services.env)
     await waitForReady(server, 600_000) // a loaded machine starts slowly
     const pid = server.child.pid!

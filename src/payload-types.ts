@@ -235,7 +235,7 @@ export interface Property {
    */
   bookingUrl?: string | null;
   /**
-   * Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port while a site is built. No other site can frame it.
+   * Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port or http://127.0.0.1:port while a site is built. No other site can frame it.
    */
   embedOrigins?:
     | {
@@ -393,7 +393,6 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
-  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -790,7 +789,6 @@ export interface MediaSelect<T extends boolean = true> {
   derivatives?: T;
   avifRenditions?: T;
   placeholder?: T;
-  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;

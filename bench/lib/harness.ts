@@ -9,11 +9,10 @@ import path from 'node:path'
 import { freePort } from '../../src/host/embedded/free-port'
 import { startMissingServices, type StartedServices } from '../../src/host/embedded/services'
 import { startServicesProcess } from '../../src/host/embedded/services-child'
-import { compiledEntry, type Entry, entryNodeArgs } from '../../src/host/entries'
+import { compiledEntry, type Entry, entryNodeArgs, nextNodeOptions, nextServerArgs } from '../../src/host/entries'
 
 export const ROOT = process.cwd()
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
-export const SERVE_ENTRY: Entry = 'serve'
 export const WORKER_ENTRY: Entry = 'run-worker'
 
 export function intEnv(name: string, fallback: number): number {
@@ -46,7 +45,7 @@ export function gitCommit(): string | null {
 // ---------------------------------------------------------------------------------------------
 
 export async function ensureBuild() {
-  const outputs = [path.join(ROOT, '.next', 'BUILD_ID'), compiledEntry(SERVE_ENTRY), compiledEntry(WORKER_ENTRY)]
+  const outputs = [path.join(ROOT, '.next', 'BUILD_ID'), compiledEntry('launch'), compiledEntry(WORKER_ENTRY)]
   if (outputs.every((file) => existsSync(file)) && process.env.BENCH_BUILD !== '1') {
     const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs))
     // A build older than the sources would measure code that is no longer there.
@@ -87,7 +86,7 @@ export function newestSourceMtime(): number {
 export type Server = { child: ChildProcess; baseUrl: string; logFile: string; tail: string[]; exited: Promise<number> }
 
 type StartOptions = {
-  /** @default SERVE_ENTRY, the production server `npm start` runs (Next.js behind its proxy), compiled */
+  /** @default Next's own server on the production build, as `npm start` runs it (`next start`, everything behind its proxy); or an entry of ours, compiled */
   entry?: Entry
   nodeArgs?: string[]
 }
@@ -96,17 +95,19 @@ type StartOptions = {
 export async function startServer(
   env: Record<string, string>,
   dataDir: string,
-  { entry = SERVE_ENTRY, nodeArgs = [] }: StartOptions = {},
+  { entry, nodeArgs = [] }: StartOptions = {},
 ): Promise<Server> {
   const port = await freePort()
-  const logFile = path.join(dataDir, `${entry}.log`)
+  const logFile = path.join(dataDir, `${entry ?? 'next-start'}.log`)
   const out = createWriteStream(logFile)
   const tail: string[] = []
-  const child = spawn(process.execPath, [...nodeArgs, ...entryNodeArgs(entry, { compiled: true })], {
+  const args = entry ? entryNodeArgs(entry, { compiled: true }) : nextServerArgs('start', { port: String(port), hostname: '127.0.0.1' })
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
       ...env,
+      ...(entry ? {} : { NODE_OPTIONS: nextNodeOptions() }),
       PORT: String(port),
       HOSTNAME: '127.0.0.1',
       NODE_ENV: 'production',

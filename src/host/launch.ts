@@ -1,17 +1,18 @@
 // Starts the product: the embedded PostgreSQL and S3-compatible store when the environment
-// names none (and a generated PAYLOAD_SECRET), in a process of their own, then the HTTP server
-// src/host/serve.ts as a child: Next.js (dev server or production build) behind the host's own
-// paths. Compiled (`npm start`, dist/launch.js) it starts the compiled server and services; from
-// source (`npm run dev`) their sources (src/host/entries.ts). Everything stops together, in order:
-// the server first, so it closes its database connections, then the services.
+// names none (and a generated PAYLOAD_SECRET), in a process of their own, then Next's own server
+// as a child (`next start` on the production build, `next dev` from source), which serves
+// everything: pages, Payload's admin and REST, the gallery's endpoints, all behind src/proxy.ts.
+// Everything stops together, in order: the server first, so it closes its database connections,
+// then the services.
 // Usage: node dist/launch.js start | tsx src/host/launch.ts dev
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { startServicesProcess } from './embedded/services-child'
-import { entryNodeArgs } from './entries'
+import { nextNodeOptions, nextServerArgs } from './entries'
 
-const mode = process.argv[2]
-if (mode !== 'dev' && mode !== 'start') {
+const MODES = ['dev', 'start'] as const
+const mode = MODES.find((name) => name === process.argv[2])
+if (!mode) {
   console.error('Usage: launch.ts <dev|start>')
   process.exit(2)
 }
@@ -22,7 +23,7 @@ function exitCodeOf(child: ReturnType<typeof spawn>): Promise<number> {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
 }
 
-async function main() {
+async function main(mode: (typeof MODES)[number]) {
   // Detached: the terminal's Ctrl+C reaches the server, not PostgreSQL, which is stopped after it.
   const everythingGiven = Boolean(process.env.DATABASE_URL && process.env.S3_ENDPOINT && process.env.PAYLOAD_SECRET)
   const services = everythingGiven
@@ -37,9 +38,13 @@ async function main() {
   if (embedded) console.log(`Data kept in ${dataDir}`)
   console.log(`Gallery: http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/gallery · Admin: /admin`)
 
-  const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, PORT: port, HOSTNAME: hostname }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...services.env,
+    NODE_OPTIONS: nextNodeOptions(),
+  }
   if (mode === 'start') Object.assign(env, { NODE_ENV: 'production' })
-  const child = spawn(process.execPath, entryNodeArgs('serve'), { stdio: 'inherit', env })
+  const child = spawn(process.execPath, nextServerArgs(mode, { port, hostname }), { stdio: 'inherit', env })
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -52,10 +57,11 @@ async function main() {
 
   const code = await exitCodeOf(child)
   await services.stop()
-  process.exit(code)
+  // Next exits 130 or 143 after a stop it was asked for; a stop asked for is a clean exit.
+  process.exit(stopping ? 0 : code)
 }
 
-main().catch((error) => {
+main(mode).catch((error) => {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 })

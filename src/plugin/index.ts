@@ -26,6 +26,8 @@ import { mergeGalleryUsers } from './users'
 export { galleryMultiTenantOptions } from './multi-tenant'
 export type { GalleryMigration } from './startup'
 export { startGalleryWorker } from './worker'
+/** For the app's `instrumentation.ts`, before Payload starts: src/server/http/server-requests.ts. */
+export { hookServerRequests } from '../server/http/server-requests'
 /**
  * The gallery's schema as migrations (this repository's `src/migrations`): its tables, triggers,
  * functions, the read-model version and the default property. An app applies them before its own

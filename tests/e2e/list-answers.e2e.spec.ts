@@ -1,6 +1,7 @@
-// The JSON lists as the production server sends them: compressed as the client accepts (the
-// bytes made once per read-model version), the same answer as uncompressed, and 304 for a
-// client that has it. Next alone would send them uncompressed (vercel/next.js#98007).
+// The JSON lists as the production server (Next's own, with the gallery's hook on its requests:
+// src/server/http/server-requests.ts) sends them: compressed as the client accepts (the bytes made
+// once per read-model version), the same answer as uncompressed, and 304 for a client that has it.
+// Next alone would send them uncompressed (vercel/next.js#98007).
 import { expect, test } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
 import { deleteMediaNamed, seedPhotos } from '../helpers/e2e-seed'

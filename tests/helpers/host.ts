@@ -1,6 +1,6 @@
 // The app over HTTP for integration tests that need a real connection (a socket's address, raw
-// request lines, several clients): a Node server that does what the launcher's server does
-// (src/host/serve.ts: the socket's address appended to X-Forwarded-For) and hands the request
+// request lines, several clients): a Node server that does what the gallery's hook does in Next's
+// server (src/server/http/server-requests.ts: the socket's address appended to X-Forwarded-For) and hands the request
 // to the app as Next would (next-app.ts: the proxy, then the route handlers; pages are a stand-in).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

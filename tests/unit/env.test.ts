@@ -23,7 +23,7 @@ describe('configuration', () => {
     expect(secretWithoutEnv(['node', 'node_modules/payload/bin.js', 'migrate:create', 'runs'])).not.toBe('')
     expect(secretWithoutEnv(['node', 'node_modules/payload/bin.js', '--use-swc', 'migrate:create'])).not.toBe('')
     expect(secretWithoutEnv(['node', 'node_modules/payload/bin.js', 'migrate'])).toBe('')
-    expect(secretWithoutEnv(['node', 'src/host/serve.ts'])).toBe('')
+    expect(secretWithoutEnv(['node', 'node_modules/next/dist/bin/next', 'start'])).toBe('')
   })
 
   it('refuses malformed settings with a readable message', () => {

@@ -1,11 +1,11 @@
 // Who sent a request and to which host, from the headers Next hands the proxy (src/proxy.ts).
 // Next's server sets X-Forwarded-For to the socket's address when the request has none, and the
-// launcher's server (src/host/serve.ts) appends the socket's address to one a client sent, as
-// any proxy does: the last hop is always the peer that connected. From there the walk is
-// proxy-addr's, as Express does it: X-Forwarded-For is believed only for the hops appended by
-// proxies TRUST_PROXY names, so a header the client wrote never decides the address. The host a
-// request was addressed to, which names its property, follows the same rule: X-Forwarded-Host
-// only from a trusted proxy.
+// gallery's hook on the process's requests (server-requests.ts) appends the socket's address to
+// one a client sent, as any proxy does: the last hop is always the peer that connected. From
+// there the walk is proxy-addr's, as Express does it: X-Forwarded-For is believed only for the
+// hops appended by proxies TRUST_PROXY names, so a header the client wrote never decides the
+// address. The host a request was addressed to, which names its property, follows the same rule:
+// X-Forwarded-Host only from a trusted proxy.
 import proxyaddr from 'proxy-addr'
 import { UNKNOWN_CLIENT } from './client-address'
 
@@ -66,7 +66,7 @@ export function requestHostFrom(headers: Headers, trust: TrustProxy): string | n
 }
 
 /**
- * What the launcher's server does with a request before Next sees it: the socket's address
+ * What happens to a request before Next sees it (server-requests.ts): the socket's address
  * appended to X-Forwarded-For (Next's own server keeps a client's header as it was sent).
  */
 export function appendPeer(forwardedFor: string | string[] | undefined, peer: string | undefined): string | undefined {

@@ -2,14 +2,15 @@
 // cannot send them as they are: Next drops a handler's Content-Encoding on the way out (it cannot
 // tell a body fetch already decoded), and its own compression skips route handlers' answers
 // (vercel/next.js#98007) — and would compress an 8 MB list again for every request if it did not.
-// The app's server (src/host/serve.ts) runs Next in its own process and offers a way through: it
-// marks every request with a token only this process knows, and on the way out turns the answer's
-// ENCODED_HEADER into Content-Encoding. A request without the token (plain `next start`, a test
-// calling the handlers) gets the identity bytes, for Next or a server in front to compress.
+// The way through is in the process Next's server runs in (server-requests.ts, subscribed from
+// the app's instrumentation): every request is marked with a token only this process knows, and
+// on the way out the answer's ENCODED_HEADER becomes Content-Encoding. A request without the token
+// (an app that does not call hookServerRequests, a test calling the handlers) gets the identity
+// bytes, for Next or a server in front to compress.
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 
-/** The request header the app's server sets to this process's token (any client's value is replaced). */
+/** The request header set to this process's token (any client's value is replaced). */
 export const ENCODER_HEADER = 'x-gallery-encoder'
 /** The answer header naming the encoding of the bytes the handler sent. */
 export const ENCODED_HEADER = 'x-gallery-content-encoding'
@@ -17,14 +18,14 @@ export const ENCODED_HEADER = 'x-gallery-content-encoding'
 const TOKEN = Symbol.for('property-gallery.encoder-token')
 type WithToken = typeof globalThis & { [TOKEN]?: string }
 
-/** Called once by the app's server: from now on, requests carrying the token may get encoded bytes. */
+/** Called once per process by server-requests.ts: from now on, requests carrying the token may get encoded bytes. */
 export function encoderToken(): string {
   const global = globalThis as WithToken
   global[TOKEN] ??= randomUUID()
   return global[TOKEN]
 }
 
-/** Whether the server in front turns ENCODED_HEADER into Content-Encoding for this request. */
+/** Whether this process turns ENCODED_HEADER into Content-Encoding on this request's answer. */
 export function serverSendsEncoded(headers: Headers): boolean {
   const token = (globalThis as WithToken)[TOKEN]
   return token !== undefined && headers.get(ENCODER_HEADER) === token
