@@ -10,7 +10,7 @@ import type { MediaFile } from '../src/lib/api/types'
 import { objectUrl, posterUrl } from '../src/lib/media-urls'
 import { captionOf } from '../src/lib/rooms'
 import { selectTour } from '../src/lib/tour'
-import { categoryOfRoom } from '../src/server/analysis/category'
+import { categoryOfRoom } from '../src/lib/category-rules'
 
 /** How many pictures the VacationRental names (Google asks for at least 8 when there are). */
 export const PROPERTY_IMAGE_COUNT = 8

@@ -23,6 +23,8 @@ export async function trustFigures(labelled: Labelled[], writeThresholds: boolea
   for (const w of rowsBare) console.log(`${w.padEnd(24)} ${cell(bare.fit.words[w])} | ${cell(bare.held.words[w])}`)
   console.log('Held-out without placed photos: words below 0.95:', bare.held.wordsBelowTarget.join(', ') || 'none', '; written the wrong way:', bare.held.insideOutViolations.join('; ') || 'none')
   console.log('Abstentions (photos with no word of the kind):', JSON.stringify({ fitting: fittingHalf.abstentions, heldOut: heldOutHalf.abstentions }))
+  const filed = (f: typeof heldOutHalf.indoorFiled) => `${f.filed} of ${f.indoor} (${f.share ?? '–'})`
+  console.log(`Indoor photos filed under a category: fitting half ${filed(fittingHalf.indoorFiled)} | held-out half ${filed(heldOutHalf.indoorFiled)}`)
   console.log('Confusions, held-out:', JSON.stringify(heldOutHalf.confusions))
   console.log('Held-out words below 0.95:', heldOutHalf.wordsBelowTarget.join(', ') || 'none')
   console.log('Held-out outdoor/indoor written the wrong way:', heldOutHalf.insideOutViolations.join('; ') || 'none')

@@ -403,6 +403,8 @@ export function scoreHalf(engine: Pick<Engine, 'decideWords' | 'categorise'>, ro
   const confusions: Record<string, number> = {}
   const confuse = (key: string) => (confusions[key] = (confusions[key] ?? 0) + 1)
   const slots = { inOutAbstained: 0, categoryAbstained: 0, objectsAbstained: 0, colorsAbstained: 0, lightAbstained: 0 }
+  /** Indoor photos (a room or *other* by the person's label), and those analysis filed under any category. */
+  const indoorFiled = { indoor: 0, filed: 0, share: null as number | null }
   const violations: string[] = []
   const noThresholds: Thresholds = { ...fitted, outdoor: 0, indoor: 0 }
   const perPhoto: { name: string; truth: string; outdoorProbability: number; written: string[] }[] = []
@@ -422,6 +424,10 @@ export function scoreHalf(engine: Pick<Engine, 'decideWords' | 'categorise'>, ro
       ],
     })
     const truthOut = isOutdoor(a.label.category)
+    if (!truthOut) {
+      indoorFiled.indoor++
+      if (d.category !== null) indoorFiled.filed++
+    }
     // Indoor/outdoor.
     word(truthOut ? 'exterior' : 'interior').truth++
     if (d.outdoor === null) {
@@ -486,8 +492,9 @@ export function scoreHalf(engine: Pick<Engine, 'decideWords' | 'categorise'>, ro
     if (f.precision != null && f.precision < TARGET_PRECISION) belowTarget.push(w)
   }
   belowTarget = belowTarget.sort()
+  indoorFiled.share = ratio(indoorFiled.filed, indoorFiled.indoor)
   const sorted = Object.fromEntries(Object.entries(words).sort(([a], [b]) => a.localeCompare(b)))
-  return { photos: rows.length, words: sorted, wordsBelowTarget: belowTarget, abstentions: slots, confusions, insideOutViolations: violations, perPhoto }
+  return { photos: rows.length, words: sorted, wordsBelowTarget: belowTarget, abstentions: slots, indoorFiled, confusions, insideOutViolations: violations, perPhoto }
 }
 
 /** thresholds.ts's text for these fitted values. */

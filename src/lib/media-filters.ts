@@ -1,6 +1,7 @@
 // Filters over media lists, shared by the API and the screens (spec §4 Filters, §5 search).
 // Pure functions: the admin screen runs them client-side over the loaded list.
 import type { MediaFile } from './api/types'
+import type { CategorySource } from './category-rules'
 import { ALL_SECTIONS_ID, HIDDEN_SECTION_ID, UNASSIGNED_SECTION_ID } from './constants'
 import { compareSectionOrder } from './media-order'
 
@@ -59,9 +60,21 @@ export function filterBySection(files: MediaFile[], section: string): MediaFile[
   return files.filter((file) => file.section === section)
 }
 
-/** The distinct categories of a list, sorted. */
-export const categoriesOf = (files: MediaFile[]) =>
-  [...new Set(files.map((file) => file.category).filter((category): category is string => Boolean(category)))].sort()
+/** A category of the list and who filed its photos there (the manager first), as the filter shows it. */
+export type CategoryOption = { category: string; sources: CategorySource[] }
+
+/** The distinct categories of a list, sorted, each with who filed photos under it. */
+export function categoriesOf(files: MediaFile[]): CategoryOption[] {
+  const sources = new Map<string, Set<CategorySource>>()
+  for (const { category, categorySource } of files) {
+    if (!category) continue
+    const seen = sources.get(category) ?? new Set<CategorySource>()
+    seen.add(categorySource ?? 'manager')
+    sources.set(category, seen)
+  }
+  const order: CategorySource[] = ['manager', 'analysis']
+  return [...sources.keys()].sort().map((category) => ({ category, sources: order.filter((source) => sources.get(category)!.has(source)) }))
+}
 
 /** The distinct tags of a list, sorted. */
 export const tagsOf = (files: MediaFile[]) => [...new Set(files.flatMap((file) => file.tags))].sort()

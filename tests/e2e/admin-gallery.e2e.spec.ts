@@ -100,8 +100,11 @@ test('search, category, tag and Needs attention filters narrow the grid and Clea
   await expect(cards(page)).toHaveCount(2)
   await page.getByRole('combobox', { name: 'Category' }).click()
   await expect(page.getByRole('option').first()).toHaveText('All Categories')
-  await page.getByRole('option', { name: 'Exterior' }).click()
+  // Who filed the photos there: the manager chose these categories.
+  await expect(page.getByRole('option', { name: 'Interior (by you)' })).toBeVisible()
+  await page.getByRole('option', { name: 'Exterior (by you)' }).click()
   await expect(cards(page)).toHaveCount(1)
+  await expect(cards(page).getByTestId('card-category')).toHaveAttribute('title', 'Exterior: chosen by you')
   await expect(page.getByText('Category: exterior')).toBeVisible()
   await page.getByRole('button', { name: 'Tags (0)' }).click()
   await expect(page.getByRole('heading', { name: 'Filter by Tags' })).toBeVisible()

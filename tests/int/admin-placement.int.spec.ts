@@ -41,6 +41,24 @@ describe('PUT /api/media-files/{id}/section', () => {
     expect(sections.body.find((section) => section.id === 'backyard')?.count).toBe(1)
   })
 
+  it("files the photo under the category its room names, as the manager's, over analysis's", async () => {
+    const id = await mediaId({ section: null })
+    // What analysis last wrote: a kitchen (category and analysis's own copy of it).
+    await poolOf(payload).query(`UPDATE media SET category = 'kitchen', analysis_category = 'kitchen', category_confidence = 0.5 WHERE id = $1`, [id])
+    const { body } = await admin.json<MediaFile>('PUT', `/api/media-files/${id}/section`, { body: { section: 'upstairs', room: 'Master Bedroom' } })
+    expect(body).toMatchObject({ category: 'bedroom', categorySource: 'manager', categoryReason: 'the room you named, “Master Bedroom”', categoryConfidence: null })
+    const listed = (await admin.json<MediaFile[]>('GET', '/api/media-files')).body.find((file) => file.id === id)
+    expect(listed).toMatchObject({ category: 'bedroom', categorySource: 'manager' })
+    // A room that names no category leaves analysis's word, and says it is analysis's.
+    const renamed = await admin.json<MediaFile>('PUT', `/api/media-files/${id}/section`, { body: { section: 'upstairs', room: 'Attic' } })
+    expect(renamed.body).toMatchObject({
+      category: 'kitchen',
+      categorySource: 'analysis',
+      categoryReason: 'analysis, from the scene and the photos placed like it',
+      categoryConfidence: 0.5,
+    })
+  })
+
   it('hides a photo (section null, isHidden true) and it vanishes from every public answer', async () => {
     const id = await mediaId({ section: 'upstairs', originalFilename: 'to-hide.jpg' })
     const { status, body } = await admin.json<MediaFile>('PUT', `/api/media-files/${id}/section`, {

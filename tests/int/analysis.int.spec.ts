@@ -179,6 +179,8 @@ describe('Analyze All on real photographs', () => {
     expect(room.objects).toEqual(expect.arrayContaining(['bottle', 'wine glass']))
     const bedroom = list.find((m) => m.originalFilename === 'bedroom-hotel.jpg')!
     expect(bedroom.objects).toContain('bed')
+    // The bed it is sure of files the photo under Bedroom, and the manager is told why.
+    expect(bedroom).toMatchObject({ category: 'bedroom', categorySource: 'analysis', categoryReason: 'analysis saw a bed' })
     expect(bedroom.description).toMatch(/^An? .* with a bed\b/)
     const building = list.find((m) => m.originalFilename === 'exterior-building.jpg')!
     expect(building.objects).toContain('car')

@@ -81,7 +81,10 @@ describe('filterMedia (spec §5)', () => {
     expect(hasActiveFilters({ ...NO_FILTERS, search: 'a' })).toBe(true)
     expect(hasActiveFilters({ ...NO_FILTERS, category: 'interior' })).toBe(true)
     expect(hasActiveFilters({ ...NO_FILTERS, tags: ['pool'] })).toBe(true)
-    expect(categoriesOf(list)).toEqual(['exterior', 'interior'])
+    expect(categoriesOf(list)).toEqual([
+      { category: 'exterior', sources: ['manager'] },
+      { category: 'interior', sources: ['manager'] },
+    ])
     expect(tagsOf(list)).toEqual(['bright', 'kitchen', 'pool', 'tour'])
   })
 

@@ -137,6 +137,34 @@ describe('the words analysis writes', () => {
     expect(couch).toMatchObject({ outdoor: false, category: null, objects: [] })
   })
 
+  it('files a photo under the room a sure object implies, without a category threshold, and abstains on doubt', () => {
+    const implying: Thresholds = { ...fitted, category: {}, objects: { bed: 0.6, toilet: 0.5, car: 0.4, 'dining table': 0.5, chair: 0.5 } }
+    // Unsure whether indoors (skyTop 0.5), but a bed above its threshold: a bedroom, as sure as the bed.
+    expect(decideWords({ objects: [obj('bed', 0.8)], cues: cues({ skyTop: 0.5 }), colorShares: [] }, [], implying)).toMatchObject({
+      category: 'bedroom',
+      categoryConfidence: 0.8,
+    })
+    // Below its own threshold the bed implies nothing.
+    expect(decideWords({ objects: [obj('bed', 0.55)], cues: cues(), colorShares: [] }, [], implying).category).toBeNull()
+    // Two rooms implied, an outdoor-only class beside it, or a photo written as outdoors: no room.
+    expect(decideWords({ objects: [obj('bed', 0.8), obj('toilet', 0.9)], cues: cues(), colorShares: [] }, [], implying).category).toBeNull()
+    expect(decideWords({ objects: [obj('bed', 0.8), obj('car', 0.9)], cues: cues(), colorShares: [] }, [], implying).category).toBeNull()
+    expect(decideWords({ objects: [obj('bed', 0.8)], cues: cues({ skyTop: 1 }), colorShares: [] }, [], implying).category).toBeNull()
+    // A table alone is no dining room; with chairs it is, as sure as the less sure of the two (its best chair).
+    expect(decideWords({ objects: [obj('dining table', 0.9)], cues: cues(), colorShares: [] }, [], implying).category).toBeNull()
+    expect(
+      decideWords({ objects: [obj('dining table', 0.9), obj('chair', 0.7), obj('chair', 0.6)], cues: cues(), colorShares: [] }, [], implying),
+    ).toMatchObject({ category: 'dining room', categoryConfidence: 0.7 })
+  })
+
+  it("writes neither when the scene's own sure category names another room than the object", () => {
+    // The fitted scene path files a bed photo as bedroom (above); here it is told office is sure at any confidence.
+    const office: Thresholds = { ...fitted, category: { office: 0 }, objects: { bed: 0.6, laptop: 0.5 } }
+    const d = decideWords({ objects: [obj('bed', 0.7), obj('laptop', 0.9), obj('keyboard', 0.9)], cues: cues(), colorShares: [] }, [], office)
+    expect(d.category).toBeNull()
+    expect(d.categoryConfidence).toBeNull()
+  })
+
   it('keeps objects, colours and the light at or above their own thresholds only', () => {
     const d = decideWords(
       { objects: [obj('bed', 0.59), obj('bed', 0.6)], cues: cues({ brightness: 0.75 }), colorShares: [{ name: 'green', share: 0.2 }, { name: 'white', share: 0.6 }, { name: 'green', share: 0.19 }] },

@@ -2,7 +2,8 @@
 // problem), and Analyze All. Client-side over the loaded list.
 'use client'
 import * as Popover from '@radix-ui/react-popover'
-import { hasActiveFilters, NO_FILTERS, type MediaFilters } from '@/lib/media-filters'
+import type { CategorySource } from '@/lib/category-rules'
+import { type CategoryOption, hasActiveFilters, NO_FILTERS, type MediaFilters } from '@/lib/media-filters'
 import { AnalyzeAllButton } from './analyze-all-button'
 import { useMay } from './permissions'
 import styles from './gallery.module.css'
@@ -11,10 +12,16 @@ import { SelectBox } from './ui'
 const ALL_CATEGORIES = 'all'
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
+const SOURCE_WORDS: Record<CategorySource, string> = { manager: 'you', analysis: 'analysis' }
+
+/** "Bedroom (by you and analysis)": the category, and who filed the list's photos under it. */
+export const categoryOptionLabel = ({ category, sources }: CategoryOption) =>
+  `${capitalise(category)} (by ${sources.map((source) => SOURCE_WORDS[source]).join(' and ')})`
+
 type Props = {
   filters: MediaFilters
   onChange: (filters: MediaFilters) => void
-  categories: string[]
+  categories: CategoryOption[]
   tags: string[]
 }
 
@@ -41,7 +48,7 @@ export function FilterBar({ filters, onChange, categories, tags }: Props) {
         placeholder="All Categories"
         options={[
           { value: ALL_CATEGORIES, label: 'All Categories' },
-          ...categories.map((category) => ({ value: category, label: capitalise(category) })),
+          ...categories.map((option) => ({ value: option.category, label: categoryOptionLabel(option) })),
         ]}
       />
       <Popover.Root>

@@ -100,11 +100,11 @@ export const MediaCard = memo(function MediaCard({
             {file.processingError}
           </p>
         )}
-        {file.isAnalyzed === 'true' && (file.category || file.objects.length > 0) && (
+        {(file.category || (file.isAnalyzed === 'true' && file.objects.length > 0)) && (
           <p className={styles.meta} data-testid="card-analysis" title={file.description ?? undefined}>
-            {[file.category ? capitalise(file.category) : null, file.objects.slice(0, MAX_CARD_OBJECTS).join(', ') || null]
-              .filter(Boolean)
-              .join(' · ')}
+            {file.category && <CardCategory file={file} />}
+            {file.category && file.isAnalyzed === 'true' && file.objects.length > 0 && ' · '}
+            {file.isAnalyzed === 'true' && file.objects.slice(0, MAX_CARD_OBJECTS).join(', ')}
           </p>
         )}
         <SuggestionRow file={file} sections={sections} />
@@ -130,6 +130,17 @@ export const MediaCard = memo(function MediaCard({
     </article>
   )
 })
+
+/** The card's category, and who filed the photo there and why (on hover, and to screen readers). */
+function CardCategory({ file }: { file: MediaFile }) {
+  const reason = file.categoryReason ? `${capitalise(file.category!)}: ${file.categoryReason}` : undefined
+  return (
+    <span data-testid="card-category" data-source={file.categorySource ?? undefined} title={reason}>
+      {capitalise(file.category!)}
+      {file.categoryReason && <span className={styles.visuallyHidden}> ({file.categoryReason})</span>}
+    </span>
+  )
+}
 
 /** One of the card's tags; analysis's look apart from the manager's (and say so to screen readers). */
 function CardTag({ tag, source }: { tag: string; source: TagSource }) {

@@ -85,7 +85,7 @@ function TagsForm({ file, onClose }: { file: MediaFile; onClose: () => void }) {
         <dl className={styles.field} data-testid="analysis-summary" style={{ margin: 0 }}>
           <dt className={styles.fieldLabel}>Detected</dt>
           <dd style={{ margin: 0 }}>
-            {file.category ? `Category: ${file.category}` : 'Category: —'}
+            {file.category ? `Category: ${file.category}${file.categoryReason ? ` (${file.categoryReason})` : ''}` : 'Category: —'}
             {file.categoryConfidence != null ? ` (${Math.round(file.categoryConfidence * 100)} %)` : ''}
           </dd>
           <dd style={{ margin: 0 }}>Objects: {file.objects.length ? file.objects.join(', ') : 'none found'}</dd>

@@ -1,4 +1,5 @@
 // The API's wire shapes (spec §3 and §7). Shared by the server's mappers and the client.
+import type { CategorySource } from '../category-rules'
 import type { QualityIssue } from '../quality-issues'
 import type { TagSource } from '../tags'
 import type { Permissions, Role } from '../roles'
@@ -59,6 +60,9 @@ export type MediaFile = {
   /** Not in the spec: processing state, for the administrator. */
   status?: 'pending' | 'processing' | 'ready' | 'failed'
   processingError?: string | null
+  /** Not in the spec, for the administrator: who filed the photo under `category` (the manager's words, or analysis) and why. */
+  categorySource?: CategorySource | null
+  categoryReason?: string | null
   /** Not in the spec, for the administrator: the category's confidence 0..1, why analysis skipped it, and a placement suggestion. */
   categoryConfidence?: number | null
   analysisError?: string | null

@@ -6,6 +6,8 @@ import type { SceneCues } from './colors'
 import type { DetectedObject } from './detections'
 import { CATEGORIES, INDOOR_CATEGORIES, OUTDOOR_CATEGORIES, type Category } from './vocabulary'
 
+export { categoryOfRoom } from '../../lib/category-rules'
+
 type Weights = Partial<Record<Category, number>>
 
 /** How much one detected object (at score 1) speaks for each category. */
@@ -115,27 +117,6 @@ export function categorise(objects: DetectedObject[], cues: SceneCues, neighbour
   if (!best || best[1] < 0.4) return { category: outdoor ? 'exterior' : 'other', confidence: outdoor ? 0.4 : 0.3, outdoor }
   const confidence = best[1] / (best[1] + (second?.[1] ?? 0) + 0.5)
   return { category: best[0], confidence: Math.round(confidence * 100) / 100, outdoor }
-}
-
-const ROOM_WORDS: [RegExp, Category][] = [
-  [/bed|guest room|nursery|suite/i, 'bedroom'],
-  [/bath|shower|toilet|\bwc\b|powder|restroom/i, 'bathroom'],
-  [/kitchen|pantry/i, 'kitchen'],
-  [/dining/i, 'dining room'],
-  [/living|lounge|family|sitting|den\b/i, 'living room'],
-  [/office|study|work/i, 'office'],
-  [/pool|spa|hot tub/i, 'pool'],
-  [/terrace|balcony|patio|deck|porch|veranda/i, 'terrace/balcony'],
-  [/garden|yard|lawn/i, 'garden'],
-  [/view|sea|lake|mountain/i, 'view'],
-  [/exterior|front|facade|façade|drive|entrance|street|parking|garage/i, 'exterior'],
-]
-
-/** The category a manager's room name stands for ("Master Bedroom" → bedroom), or null. */
-export function categoryOfRoom(room: string | null | undefined): Category | null {
-  if (!room) return null
-  for (const [pattern, category] of ROOM_WORDS) if (pattern.test(room)) return category
-  return null
 }
 
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {

@@ -5,10 +5,16 @@
 // is not written: no word is better than a wrong one. A word with no threshold (null) is never
 // written.
 //
+// A room an object implies (a bed: a bedroom; src/lib/category-rules.ts) is written when every
+// object of the rule is above its own threshold and nothing implies another room; where the
+// scene's own category (categorise(), above its fitted threshold) names another room, neither is
+// written.
+//
 // Indoor or outdoor comes from the scene, not from objects alone: a logistic score over the
 // thumbnail's statistics (sky and blue at the top, vegetation and texture in the upper half,
 // light from above, colour temperature, saturation), the objects (a bed or a car) and the
 // photo's nearest placed neighbours (where the manager put the photos most like it).
+import { impliedCategory } from '../../lib/category-rules'
 import { categorise, type CategoryVote } from './category'
 import type { SceneStats } from './colors'
 import type { DetectedObject } from './detections'
@@ -127,6 +133,18 @@ export function decideWords(
       categoryConfidence = result.confidence
     }
   }
+  // A class without a threshold (never seen right on the labelled photos, or not a property's) is never named.
+  const objects = analysis.objects.filter((o) => fitted.objects[o.label] != null && o.score >= (fitted.objects[o.label] as number))
+  const implied = outdoor === true ? null : impliedCategory(objects.map((o) => o.label))
+  if (implied && category && implied.category !== category) {
+    category = null
+    categoryConfidence = null
+  } else if (implied && !category) {
+    category = implied.category as Category
+    // As sure as the least sure of the objects that implied it, each by its best detection.
+    const best = (label: string) => Math.max(...objects.filter((o) => o.label === label).map((o) => o.score))
+    categoryConfidence = round3(Math.min(...implied.objects.map(best)))
+  }
   const brightness = round3(analysis.cues.brightness)
   const light = fitted.brightMin != null && brightness >= fitted.brightMin ? 'bright' : fitted.darkMax != null && brightness <= fitted.darkMax ? 'dark' : null
   return {
@@ -134,8 +152,7 @@ export function decideWords(
     outdoorProbability: p,
     category,
     categoryConfidence,
-    // A class without a threshold (never seen right on the labelled photos, or not a property's) is never named.
-    objects: analysis.objects.filter((o) => fitted.objects[o.label] != null && o.score >= (fitted.objects[o.label] as number)),
+    objects,
     colors: analysis.colorShares
       .filter(({ name, share }) => fitted.colors[name] != null && share >= (fitted.colors[name] as number))
       .slice(0, MAX_COLORS)

@@ -3,6 +3,7 @@
 // catalogue, the public read model), so a record answers the same everywhere. It is the only
 // place that knows both shapes, so storage keys and internal fields never leak.
 import type { MediaFile } from '../../lib/api/types'
+import { filedCategory } from '../../lib/category-rules'
 import { objectUrl, posterUrl } from '../../lib/media-urls'
 import { panoramaSuggested, projectionOf } from '../../lib/panorama'
 import { isQualityIssue } from '../../lib/quality-issues'
@@ -32,6 +33,8 @@ export type MediaRecord = {
   machineTags?: string[] | null
   removedMachineTags?: string[] | null
   category?: string | null
+  /** What analysis last wrote as the category: `category` equal to it is still analysis's word. */
+  analysisCategory?: string | null
   colors?: string[] | null
   objects?: string[] | null
   isAnalyzed?: boolean | null
@@ -71,6 +74,12 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
   // Only widths that have a WebP rendition too: the AVIF one is offered in its place.
   const avifWidths = (record.avifRenditions ?? []).map((d) => d.width).filter((width) => variantWidths.includes(width))
   const tags = answeredTags({ manager: record.tags ?? [], machine: record.machineTags ?? [], removed: record.removedMachineTags ?? [] })
+  const filed = filedCategory({
+    category: record.category ?? null,
+    analysisCategory: record.analysisCategory ?? null,
+    room: record.room ?? null,
+    objects: record.objects ?? [],
+  })
   const mapped: MediaFile = {
     id: String(record.id),
     filename,
@@ -91,7 +100,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     isOptimized: trueFalse(record.isOptimized),
     description: record.description ?? null,
     tags: tags.tags,
-    category: record.category ?? null,
+    category: filed.category,
     colors: record.colors ?? [],
     objects: record.objects ?? [],
     isAnalyzed: trueFalse(record.isAnalyzed),
@@ -110,7 +119,10 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     mapped.tagSources = tags.sources
     mapped.status = (record.status as MediaFile['status']) ?? 'pending'
     mapped.processingError = record.processingError ?? null
-    mapped.categoryConfidence = record.categoryConfidence ?? null
+    mapped.categorySource = filed.source
+    mapped.categoryReason = filed.reason
+    // A confidence is analysis's: none for a category the manager's words gave.
+    mapped.categoryConfidence = filed.source === 'analysis' ? (record.categoryConfidence ?? null) : null
     mapped.analysisError = record.analysisError ?? null
     // Not measured yet (processing, or before the quality backfill reached it): none known.
     mapped.qualityIssues = Array.isArray(record.qualityIssues) ? record.qualityIssues.filter(isQualityIssue) : []

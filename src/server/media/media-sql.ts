@@ -23,6 +23,7 @@ export const MEDIA_COLUMNS = `
   COALESCE(a.machine_tags, '{}') AS "machineTags",
   COALESCE(a.removed_machine_tags, '{}') AS "removedMachineTags",
   m.category,
+  m.analysis_category AS "analysisCategory",
   COALESCE(a.colors, '{}') AS colors,
   COALESCE(a.objects, '{}') AS objects,
   m.is_analyzed AS "isAnalyzed",
