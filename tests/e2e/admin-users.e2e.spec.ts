@@ -13,6 +13,7 @@ test("a platform admin gives a new account its property in Payload's Users form,
   page,
   baseURL,
 }) => {
+  test.setTimeout(120_000)
   const headers = { origin: baseURL! }
   await signIn(page, baseURL!)
   const made = await page.request.post('/api/properties', { headers, data: PROPERTY })
@@ -25,11 +26,13 @@ test("a platform admin gives a new account its property in Payload's Users form,
   })
   await page.goto('/admin/collections/users/create')
   const propertyRow = page.locator('#field-properties__0__property')
-  // A click before the form has hydrated does nothing: add the row until it is there (once).
+  // A click before the form has hydrated does nothing: add the row until it is there (once). A
+  // click that did add it may take seconds on a busy machine (the form asks the server for the
+  // new row's state first): wait that long before clicking again.
   await expect(async () => {
     if ((await page.locator('#properties-row-0').count()) === 0) await page.getByRole('button', { name: 'Add Property' }).click()
-    await expect(propertyRow).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
+    await expect(propertyRow).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 45_000 })
   await page.locator('#field-username').fill(ACCOUNT.username)
   await page.locator('#field-password').fill(ACCOUNT.password)
   await page.locator('#field-confirm-password').fill(ACCOUNT.password)

@@ -51,6 +51,7 @@ export const MediaCard = memo(function MediaCard({
   const [engaged, setEngaged] = useState(false)
   const engage = () => setEngaged(true)
   const mayPlace = useMay('place')
+  const shownObjects = file.isAnalyzed === 'true' ? file.objects.slice(0, MAX_CARD_OBJECTS).join(', ') : ''
   return (
     <article
       onPointerEnter={engage}
@@ -100,13 +101,18 @@ export const MediaCard = memo(function MediaCard({
             {file.processingError}
           </p>
         )}
-        {(file.category || (file.isAnalyzed === 'true' && file.objects.length > 0)) && (
-          <p className={styles.meta} data-testid="card-analysis" title={file.description ?? undefined}>
-            {file.category && <CardCategory file={file} />}
-            {file.category && file.isAnalyzed === 'true' && file.objects.length > 0 && ' · '}
-            {file.isAnalyzed === 'true' && file.objects.slice(0, MAX_CARD_OBJECTS).join(', ')}
-          </p>
-        )}
+        {/* One line, empty or not, so the cards of a row keep one height (phones, one card a row, leave an empty one out). */}
+        <p
+          className={styles.meta}
+          data-testid="card-analysis"
+          data-empty={!file.category && !shownObjects ? '' : undefined}
+          title={file.description ?? undefined}
+          aria-hidden={!file.category && !shownObjects ? true : undefined}
+        >
+          {file.category && <CardCategory file={file} />}
+          {file.category && shownObjects && ' · '}
+          {shownObjects || (!file.category && '\u00a0')}
+        </p>
         <SuggestionRow file={file} sections={sections} />
         <PanoramaSuggestion file={file} />
         {/* One line for the quality words, then the tags: every card keeps one height. */}
