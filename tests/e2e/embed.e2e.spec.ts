@@ -122,6 +122,7 @@ test('an origin the property does not list cannot frame /embed', async ({ page, 
 })
 
 test('a 360° panorama opens in the viewer inside the frame, where the browser refuses the frame its storage', async ({ browser, page, baseURL }) => {
+  test.setTimeout(120_000)
   const admin = await browser.newPage({ baseURL })
   await signIn(admin, baseURL!)
   const id = await uploadThroughApi(admin.request, baseURL!, {
@@ -156,8 +157,12 @@ test('a 360° panorama opens in the viewer inside the frame, where the browser r
   })
   expect(storage).toBe('SecurityError')
 
-  await card.click()
   const viewer = frame.locator('[data-panorama]')
+  // A click before the frame's page has hydrated opens nothing: click until the viewer is there.
+  await expect(async () => {
+    if (!(await viewer.count())) await card.click({ timeout: 3_000 })
+    await expect(viewer).toBeVisible({ timeout: 5_000 })
+  }).toPass({ timeout: 40_000 })
   await expect(viewer).toHaveAttribute('data-panorama', 'ready', { timeout: 20_000 })
   await expect(frame.getByText('Your browser does not seem to support WebGL')).toHaveCount(0)
 })

@@ -228,15 +228,16 @@ test('a refused embed origin says at the field what is accepted; http://127.0.0.
   const propertyId = ((await me.json()) as { property: { id: string } }).property.id
   try {
     await page.goto(`/admin/collections/properties/${propertyId}`)
-    await page.getByRole('button', { name: 'Add Embed origin' }).click()
     const origin = page.locator('input[name="embedOrigins.0.origin"]')
     const error = page.locator('.field-type.text', { has: origin }).locator('.field-error')
     // The form's own state calls (the new row's, then the typed value's) may answer after the
     // typing, put back an older value or redraw the field: type again until a save is refused
     // with the message, drawn whole (Payload cuts a field's message to one line).
     // Typed anew on each try: Payload's Save is disabled until the form changes again.
+    // A click on "Add Embed origin" before the form has hydrated adds no row: add it until it is there.
     const typeAndSave = async (value: string) => {
-      await origin.fill('')
+      if (!(await origin.count())) await page.getByRole('button', { name: 'Add Embed origin' }).click({ timeout: 5_000 })
+      await origin.fill('', { timeout: 10_000 })
       await origin.fill(value)
       await page.getByRole('button', { name: 'Save', exact: true }).click({ timeout: 5_000 })
     }
