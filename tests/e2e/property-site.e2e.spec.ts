@@ -24,14 +24,16 @@ let lodgeOrigin = ''
 const onLodgeDomain = (baseURL: string) => baseURL.replace('127.0.0.1', 'localhost')
 
 test('a platform admin creates the Lodge in the admin: it starts with the five areas', async ({ browser, page, baseURL }) => {
+  test.setTimeout(120_000)
   await signIn(page, baseURL!)
   await page.goto('/admin/collections/properties/create')
   // A click before the form has hydrated does nothing: add the domain row until it is there, then fill the form.
   const domain = page.locator('#field-domains__0__domain')
   await expect(async () => {
     if ((await domain.count()) === 0) await page.getByRole('button', { name: 'Add Domain' }).click()
-    await expect(domain).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
+    // A click that did add it may take seconds on a busy machine: wait that long before clicking again.
+    await expect(domain).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 45_000 })
   await page.locator('#field-name').fill(NAME)
   await page.locator('#field-slug').fill(SLUG)
   await domain.fill('localhost')
