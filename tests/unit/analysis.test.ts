@@ -1,6 +1,7 @@
 import { describe as group, expect, it } from 'vitest'
 import { dominantColors, kmeans, lightWord, nameColor, sceneCues, type Pixels } from '../../src/server/analysis/colors'
-import { categorise, categoryOfRoom, type CategoryVote } from '../../src/server/analysis/category'
+import { categoryOfRoom } from '../../src/lib/category-rules'
+import { categorise, type CategoryVote } from '../../src/server/analysis/category'
 import { analysisTags, countPhrase, describe } from '../../src/server/analysis/describe'
 import { mergeTags } from '../../src/lib/tags'
 import { iou, nonMaxSuppression, objectLabels, toObjects, type Detection, type DetectedObject } from '../../src/server/analysis/detections'

@@ -52,6 +52,7 @@ export const MediaCard = memo(function MediaCard({
   const engage = () => setEngaged(true)
   const mayPlace = useMay('place')
   const shownObjects = file.isAnalyzed === 'true' ? file.objects.slice(0, MAX_CARD_OBJECTS).join(', ') : ''
+  const metaEmpty = !file.category && !shownObjects
   return (
     <article
       onPointerEnter={engage}
@@ -105,13 +106,13 @@ export const MediaCard = memo(function MediaCard({
         <p
           className={styles.meta}
           data-testid="card-analysis"
-          data-empty={!file.category && !shownObjects ? '' : undefined}
+          data-empty={metaEmpty ? '' : undefined}
           title={file.description ?? undefined}
-          aria-hidden={!file.category && !shownObjects ? true : undefined}
+          aria-hidden={metaEmpty || undefined}
         >
           {file.category && <CardCategory file={file} />}
           {file.category && shownObjects && ' · '}
-          {shownObjects || (!file.category && '\u00a0')}
+          {metaEmpty ? '\u00a0' : shownObjects}
         </p>
         <SuggestionRow file={file} sections={sections} />
         <PanoramaSuggestion file={file} />

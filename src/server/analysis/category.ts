@@ -6,8 +6,6 @@ import type { SceneCues } from './colors'
 import type { DetectedObject } from './detections'
 import { CATEGORIES, INDOOR_CATEGORIES, OUTDOOR_CATEGORIES, type Category } from './vocabulary'
 
-export { categoryOfRoom } from '../../lib/category-rules'
-
 type Weights = Partial<Record<Category, number>>
 
 /** How much one detected object (at score 1) speaks for each category. */
