@@ -27,6 +27,9 @@ const nextConfig: NextConfig = {
   // read-model version: a write makes new keys, never a stale page. Kept in memory only, least
   // recently used first out, so old versions' pages never pile up on disk.
   cacheMaxMemorySize: 256 * 1024 * 1024,
+  // Next would hash every page's whole HTML at every request for its ETag; the gallery's proxy
+  // gives each cached page the ETag of its key instead (src/server/http/page-encodings.ts).
+  generateEtags: false,
   experimental: {
     isrFlushToDisk: false,
     // The stylesheets go into the page's HTML (a few kB for the public pages): the first paint,

@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   // The gallery's public pages are cached per key, and a key names the property's read-model
   // version: kept in memory only, so old versions' pages never pile up on disk.
   cacheMaxMemorySize: 256 * 1024 * 1024,
+  // The gallery's proxy gives each cached page the ETag of its key; Next's would hash the whole
+  // HTML at every request.
+  generateEtags: false,
   experimental: { isrFlushToDisk: false },
   // Node-only packages the gallery loads by path (image work, analysis models): not bundled.
   serverExternalPackages: [

@@ -42,6 +42,8 @@ import {
 } from './client-address'
 import { clientAddressFrom, requestHostFrom, trustProxyFrom } from './forwarded'
 import { galleryRuntime } from './gallery-runtime'
+import { pageEtag } from './page-encodings'
+import { isNotModified } from './prepared-answer'
 import { pageSecurityHeaders, storeOrigins } from './security-headers'
 import { unavailableAnswer } from './unavailable'
 
@@ -252,6 +254,18 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
       // the visitor asked for shows something else after the next write: a shared cache in front
       // would go on showing a photo the manager has hidden. Each use asks again.
       extra['Cache-Control'] = 'public, no-cache'
+      // The answer under a key is fixed, so its ETag is the key's: a browser asking again gets 304
+      // here while nothing changed, and the server sends a page's compressed bytes from a memo
+      // (page-encodings.ts). Next's own ETag, a hash over the whole HTML at every request, is off
+      // (next.config.ts `generateEtags`). A client navigation's RSC answer gets the same ETag (Next
+      // hides its headers from the proxy); the answers say `Vary: rsc`, so a browser only revalidates
+      // a stored answer of the same kind.
+      const etag = pageEtag(target + search)
+      extra.ETag = etag
+      if (isNotModified(request.headers.get('if-none-match'), etag)) {
+        const notModified = new NextResponse(null, { status: 304, headers: extra })
+        return withSecurityHeaders(notModified, barePath, property.embedOrigins ?? [], { connect, dev })
+      }
     }
     const response =
       target === pathname

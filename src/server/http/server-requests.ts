@@ -6,10 +6,12 @@
 // - appends the socket's address to X-Forwarded-For, as any proxy appends the peer it took the
 //   request from (Next's server sets that header only when a request has none, so a client could
 //   otherwise name its own address; the rate limits key on it: forwarded.ts);
-// - lets the prepared JSON lists go out compressed once per version (precompressed.ts).
+// - lets the prepared JSON lists go out compressed once per version (precompressed.ts), and the
+//   cached public pages once per page (page-encodings.ts).
 import { subscribe } from 'node:diagnostics_channel'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appendPeer } from './forwarded'
+import { sendMemoizedPages } from './page-encodings'
 import { ENCODER_HEADER, encoderToken, sendEncodedAnswers } from './precompressed'
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse }
@@ -28,5 +30,6 @@ export function hookServerRequests(): void {
     request.headers['x-forwarded-for'] = appendPeer(request.headers['x-forwarded-for'], request.socket.remoteAddress)
     request.headers[ENCODER_HEADER] = token
     sendEncodedAnswers(response)
+    sendMemoizedPages(request, response)
   })
 }
