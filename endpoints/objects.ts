@@ -4,6 +4,7 @@
 import { uploadRequestSchema } from '../src/lib/schemas/upload'
 import { endpoint, parseBody, requireUser } from '../src/server/http/endpoint'
 import { rateLimiter } from '../src/server/http/rate-limit'
+import { uploadOwner } from '../src/server/media/upload-owner'
 import { issueOriginalKey } from '../src/server/storage/keys'
 import { presignPut } from '../src/server/storage/presign-put'
 
@@ -18,7 +19,7 @@ export const objectsEndpoints = [
     const user = requireUser(req)
     uploadUrlLimit(req, String(user.id))
     const { filename, contentType } = await parseBody(req, uploadRequestSchema)
-    const key = issueOriginalKey(req.payload.secret, filename)
+    const key = issueOriginalKey(req.payload.secret, filename, await uploadOwner(req))
     const uploadURL = await presignPut({ key, contentType, expiresIn: UPLOAD_URL_TTL_SECONDS })
     return Response.json({
       uploadURL,

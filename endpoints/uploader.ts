@@ -15,6 +15,7 @@ import {
 import { endpoint, parseBody, parseParams, parseQuery, requireUser } from '../src/server/http/endpoint'
 import { badRequest, notFound } from '../src/server/http/errors'
 import { rateLimiter } from '../src/server/http/rate-limit'
+import { uploadOwner } from '../src/server/media/upload-owner'
 import { isIssuedOriginalKey, issueOriginalKey } from '../src/server/storage/keys'
 import { abortMultipartUpload } from '../src/server/storage/abort-multipart-upload'
 import { completeMultipartUpload } from '../src/server/storage/complete-multipart-upload'
@@ -28,9 +29,10 @@ import { UPLOAD_URL_TTL_SECONDS } from './objects'
 const startLimit = rateLimiter({ limit: 1000, windowMs: 60_000 })
 const partLimit = rateLimiter({ limit: 5000, windowMs: 60_000 })
 
-function issuedKey(req: PayloadRequest) {
+/** The upload's key, issued to this account in this property (a key issued to anyone else is refused as never issued). */
+async function issuedKey(req: PayloadRequest) {
   const { key } = parseQuery(req, multipartKeyQuerySchema)
-  if (!isIssuedOriginalKey(req.payload.secret, key)) throw badRequest('This object key was not issued by the server.')
+  if (!isIssuedOriginalKey(req.payload.secret, key, await uploadOwner(req))) throw badRequest('This object key was not issued by the server.')
   return key
 }
 
@@ -42,7 +44,7 @@ export const uploaderEndpoints = [
     const user = requireUser(req)
     startLimit(req, String(user.id))
     const { filename, type, 'metadata[size]': size } = parseQuery(req, uploadParamsQuerySchema)
-    const key = issueOriginalKey(req.payload.secret, filename)
+    const key = issueOriginalKey(req.payload.secret, filename, await uploadOwner(req))
     const { url, fields } = await presignPost({ key, contentType: type, size, expiresIn: UPLOAD_URL_TTL_SECONDS })
     return Response.json({ method: 'POST', url, fields, headers: {} })
   }),
@@ -51,14 +53,14 @@ export const uploaderEndpoints = [
     const user = requireUser(req)
     startLimit(req, String(user.id))
     const { filename, type } = await parseBody(req, multipartCreateSchema)
-    const key = issueOriginalKey(req.payload.secret, filename)
+    const key = issueOriginalKey(req.payload.secret, filename, await uploadOwner(req))
     const uploadId = await createMultipartUpload({ key, contentType: type })
     return Response.json({ uploadId, key })
   }),
 
   endpoint('get', '/s3/multipart/:uploadId', 'upload', async (req) => {
     const { uploadId } = parseParams(req, multipartParamsSchema)
-    const parts = await listParts({ key: issuedKey(req), uploadId })
+    const parts = await listParts({ key: await issuedKey(req), uploadId })
     if (!parts) throw noSuchUpload(uploadId)
     return Response.json(parts)
   }),
@@ -67,14 +69,14 @@ export const uploaderEndpoints = [
     const user = requireUser(req)
     partLimit(req, String(user.id))
     const { uploadId, partNumber } = parseParams(req, partParamsSchema)
-    const key = issuedKey(req)
+    const key = await issuedKey(req)
     const url = await presignUploadPart({ key, uploadId, partNumber, expiresIn: UPLOAD_URL_TTL_SECONDS })
     return Response.json({ url, headers: {}, expires: UPLOAD_URL_TTL_SECONDS })
   }),
 
   endpoint('post', '/s3/multipart/:uploadId/complete', 'upload', async (req) => {
     const { uploadId } = parseParams(req, multipartParamsSchema)
-    const key = issuedKey(req)
+    const key = await issuedKey(req)
     const { parts } = await parseBody(req, multipartCompleteSchema)
     const completed = await completeMultipartUpload({ key, uploadId, parts })
     if (!completed) throw noSuchUpload(uploadId)
@@ -83,7 +85,7 @@ export const uploaderEndpoints = [
 
   endpoint('delete', '/s3/multipart/:uploadId', 'upload', async (req) => {
     const { uploadId } = parseParams(req, multipartParamsSchema)
-    if (!(await abortMultipartUpload({ key: issuedKey(req), uploadId }))) throw noSuchUpload(uploadId)
+    if (!(await abortMultipartUpload({ key: await issuedKey(req), uploadId }))) throw noSuchUpload(uploadId)
     return Response.json({ message: 'Upload aborted' })
   }),
 ]

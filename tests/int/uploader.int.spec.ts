@@ -1,13 +1,15 @@
 // The uploader's calls (spec §7 "Uploader calls") against the real store: a whole file by
 // POST form (s3/params), a large one in parts (s3/multipart: create, sign, list, complete),
-// an abort that removes the parts, and every malformed or foreign call refused.
+// an abort that removes the parts, and every malformed or foreign call refused: a key serves only
+// the account it was issued to, in the property it was issued in.
 import http from 'node:http'
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
+import { defaultPropertyScope } from '../../src/server/properties/default-property'
 import { headObject } from '../../src/server/storage/head-object'
 import { readObject } from '../../src/server/storage/read-object'
-import { Session, signedInAdmin } from '../helpers/api'
+import { PASSWORD, Session, signedInAdmin } from '../helpers/api'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs } from '../helpers/upload'
@@ -288,5 +290,58 @@ describe('s3/multipart (a large file in parts)', () => {
     expect((await admin.json('DELETE', uploadPath(unknown))).status).toBe(404)
     expect(await mediaCount()).toBe(before)
     await admin.json('DELETE', uploadPath(upload))
+  })
+
+  it("goes on only for the account that started it, in the property it was started in: another manager, or another property's address, is refused", async () => {
+    const before = await mediaCount()
+    const home = await defaultPropertyScope(payload)
+    const registered = await admin.json('POST', '/api/register', {
+      body: { username: 'second-manager', password: PASSWORD, role: 'property-manager', properties: [home.id] },
+    })
+    expect(registered.status).toBe(201)
+    const colleague = new Session()
+    expect((await colleague.json('POST', '/api/login', { body: { username: 'second-manager', password: PASSWORD } })).status).toBe(200)
+    await payload.create({
+      collection: 'properties',
+      data: { name: 'Boathouse', slug: 'boathouse', timeZone: 'UTC' } as never,
+      overrideAccess: true,
+    })
+
+    const upload = await startMultipart('Dock at dawn.mp4', 'video/mp4')
+    const part = await putPart(upload, 1, Buffer.alloc(5 * MiB, 9))
+    const calls = (prefix: string) => [
+      ['GET', `${prefix}${partPath(upload, 2)}`, undefined],
+      ['GET', `${prefix}${uploadPath(upload)}`, undefined],
+      ['POST', `${prefix}${uploadPath(upload, '/complete')}`, { parts: [part] }],
+      ['DELETE', `${prefix}${uploadPath(upload)}`, undefined],
+    ] as const
+    for (const [method, path, body] of calls('')) {
+      const refused = await colleague.json(method, path, { body })
+      expect(refused.status, `${method} ${path}`).toBe(400)
+      expect(refused.body.message).toBe('This object key was not issued by the server.')
+    }
+    // The platform admin who started it, on another property's address.
+    for (const [method, path, body] of calls('/p/boathouse')) {
+      const refused = await admin.json(method, path, { body })
+      expect(refused.status, `${method} ${path}`).toBe(400)
+      expect(refused.body.message).toBe('This object key was not issued by the server.')
+    }
+    // A whole file the admin stored cannot be registered by the colleague.
+    const photo = await makePhoto({ width: 320, height: 240 })
+    const grant = await admin.json<{ uploadURL: string; objectPath: string }>('POST', '/api/objects/upload', {
+      body: { filename: 'Pier.jpg', contentType: 'image/jpeg' },
+    })
+    expect((await fetch(grant.body.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(photo) })).ok).toBe(true)
+    const record = { filename: 'Pier.jpg', fileType: 'image', mimeType: 'image/jpeg', fileSize: photo.length, objectPath: grant.body.objectPath }
+    const taken = await colleague.json('POST', '/api/media-files', { body: record })
+    expect(taken.status).toBe(400)
+    expect(taken.body.message).toBe('This object path was not issued by the server: request a new upload URL.')
+    expect(await mediaCount()).toBe(before)
+
+    // Its owner still completes it, where it began.
+    const listed = await admin.json<Array<{ PartNumber: number }>>('GET', uploadPath(upload))
+    expect(listed.body.map((entry) => entry.PartNumber)).toEqual([1])
+    expect((await admin.json('POST', '/api/media-files', { body: record })).status).toBe(201)
+    expect((await admin.json('DELETE', uploadPath(upload))).status).toBe(200)
   })
 })

@@ -15,6 +15,7 @@ import { inTransaction, transactionSql } from '../db/transaction'
 import { HttpError, badRequest } from '../http/errors'
 import { UNAVAILABLE_MESSAGES, unavailableService } from '../http/unavailable'
 import { isIssuedOriginalKey, uploadIdOf } from '../storage/keys'
+import { uploadOwner } from './upload-owner'
 import { deleteObject } from '../storage/delete-object'
 import { headObject } from '../storage/head-object'
 import { INGEST_TASK } from './ingest-task'
@@ -106,7 +107,7 @@ type StoredUpload = { input: CreateMediaInput; key: string; size: number }
 /** The key was issued by the server, the type is the record's, and the object is there with the declared size. */
 async function checkStoredUpload(req: PayloadRequest, input: CreateMediaInput): Promise<StoredUpload> {
   const key = input.objectPath.replace(/^\/+/, '')
-  if (!isIssuedOriginalKey(req.payload.secret, key)) {
+  if (!isIssuedOriginalKey(req.payload.secret, key, await uploadOwner(req))) {
     throw badRequest('This object path was not issued by the server: request a new upload URL.')
   }
   if (kindOf(input.mimeType) !== input.fileType) {

@@ -1,12 +1,12 @@
 // The property a request is addressed to, as the proxy stamps it (docs/properties-design.md
 // §2.6): the proxy resolves the `/p/{slug}` prefix or the Host header once per request and writes
 // what it found on headers of its own, overwriting whatever a client sent under those names, with
-// a proof beside them (an HMAC under Payload's secret), as it does for the client's address
+// a proof beside them (the server's signature, ../security/signer.ts), as it does for the client's address
 // (../http/client-address.ts). Payload's routes and the pages reached through Next see only the
 // request's headers: the proof is how they know the proxy wrote them. A request that did not
 // pass the proxy has no proof, and is the default property's.
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
+import { sign, verify } from '../security/signer'
 
 export const PROPERTY_HEADER = 'x-gallery-property'
 /** `/p/{slug}` when the request named the property by its prefix, else empty. */
@@ -20,8 +20,8 @@ export const STAMPED_HEADERS = [PROPERTY_HEADER, PROPERTY_BASE_HEADER, PROPERTY_
 /** How the host addressed a request: the property's id, and the prefix or domain that named it. */
 export type StampedProperty = { id: string; basePath: '' | `/p/${string}`; domain: string }
 
-export function propertyProof({ id, basePath, domain }: StampedProperty, secret: string): string {
-  return createHmac('sha256', secret).update(`property:${id}\n${basePath}\n${domain}`).digest('base64url')
+function propertyProof({ id, basePath, domain }: StampedProperty, secret: string): string {
+  return sign(secret, 'property', [id, basePath, domain])
 }
 
 /** The headers the host writes on a request it addressed. */
@@ -45,9 +45,8 @@ export function stampedProperty(headers: Headers | IncomingHttpHeaders, secret: 
   const basePath = headerOf(headers, PROPERTY_BASE_HEADER)
   if (!id || (basePath !== '' && !/^\/p\/[^/]+$/.test(basePath))) return null
   const stamp = { id, basePath: basePath as StampedProperty['basePath'], domain: headerOf(headers, PROPERTY_DOMAIN_HEADER) }
-  const proof = Buffer.from(headerOf(headers, PROPERTY_PROOF_HEADER))
-  const expected = Buffer.from(propertyProof(stamp, secret))
-  return proof.length === expected.length && timingSafeEqual(proof, expected) ? stamp : null
+  const proof = headerOf(headers, PROPERTY_PROOF_HEADER)
+  return verify(secret, 'property', [stamp.id, stamp.basePath, stamp.domain], proof) === 'valid' ? stamp : null
 }
 
 /** The property id the host stamped and proved, or null. */

@@ -2,6 +2,7 @@
 // a client's filename is only metadata, sanitised before it becomes part of a key.
 import crypto from 'node:crypto'
 import { sanitizeFilename } from '../../lib/filenames'
+import { sign, verify } from '../security/signer'
 
 /** The bucket's top-level folders: the only place their names are written. */
 export const KEY_PREFIXES = {
@@ -65,27 +66,30 @@ const ORIGINAL_KEY = new RegExp(
 export const isOriginalKey = (key: string) => ORIGINAL_KEY.test(key)
 
 // An issued key carries the server's proof that it issued it: its id is 8 random bytes and
-// 8 bytes of an HMAC (Payload secret) over those bytes and the file name, written like a
-// UUID. Any instance can check it without state, whichever upload call issued it (a
-// presigned PUT, a POST form or a multipart upload), and a record can never be made to
-// point at a key of the client's choosing (another photo's original, a backup).
-const proof = (secret: string, nonce: string, name: string) =>
-  crypto.createHmac('sha256', secret).update(`original:${nonce}/${name}`).digest('hex').slice(0, 16)
+// 8 bytes of the server's signature (../security/signer.ts) of those bytes, the file name and
+// who it was issued to (the account and the property it asked in), written like a UUID. Any
+// instance can check it without state, whichever upload call issued it (a presigned PUT, a POST
+// form or a multipart upload); a record can never be made to point at a key of the client's
+// choosing (another photo's original, a backup), and only the account that asked, in the property
+// it asked in, can go on with an upload (sign its parts, list, complete or abort it, register it).
+export type UploadOwner = { account: string; property: string }
 
-export function issueOriginalKey(secret: string, filename: string): string {
+const proof = (secret: string, nonce: string, name: string, owner: UploadOwner) =>
+  sign(secret, 'original-key', [nonce, name, owner.account, owner.property], { encoding: 'hex', length: 16 })
+
+export function issueOriginalKey(secret: string, filename: string, owner: UploadOwner): string {
   const nonce = crypto.randomBytes(8).toString('hex')
   const name = sanitizeFilename(filename)
-  const hex = nonce + proof(secret, nonce, name)
+  const hex = nonce + proof(secret, nonce, name, owner)
   const id = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-')
   return originalKey(id, name)
 }
 
-export function isIssuedOriginalKey(secret: string, key: string): boolean {
+export function isIssuedOriginalKey(secret: string, key: string, owner: UploadOwner): boolean {
   const match = ORIGINAL_KEY.exec(key)
   if (!match) return false
   const hex = match.slice(1, 6).join('')
-  const expected = Buffer.from(proof(secret, hex.slice(0, 16), match[6]))
-  return crypto.timingSafeEqual(expected, Buffer.from(hex.slice(16)))
+  return verify(secret, 'original-key', [hex.slice(0, 16), match[6], owner.account, owner.property], hex.slice(16), { encoding: 'hex', length: 16 }) === 'valid'
 }
 
 /** The id part of an original key (used to make stored filenames unique). */
