@@ -14,13 +14,13 @@ import { unavailableService } from '../src/server/http/unavailable'
 import { ingestMedia, markIngestFailed } from '../src/server/media/ingest'
 import { scheduleUploadBackup } from '../src/server/backup/schedule'
 import { poolOf } from '../src/server/db/pool'
-import { propertyScopeOfMedia } from '../src/server/properties/default-property'
+import { mediaPropertyScope } from '../src/server/properties/media-property'
 import { isLastAttempt } from '../src/server/jobs/task-retries'
 
 /** The upload backup (of the file's property) waits for the batch's processing too, so it holds the renditions. */
 const backupAfterUpload = async (payload: Parameters<typeof poolOf>[0], mediaId: string) => {
   try {
-    const scope = await propertyScopeOfMedia(poolOf(payload), mediaId)
+    const scope = await mediaPropertyScope(payload, mediaId)
     if (scope) await scheduleUploadBackup(poolOf(payload), scope)
   } catch (error) {
     payload.logger.warn({ err: error, msg: 'Could not schedule the upload backup' })

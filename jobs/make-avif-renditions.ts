@@ -1,8 +1,8 @@
-// The AVIF tasks of Payload's jobs queue (src/server/media/avif-renditions.ts): one photo's AVIF
-// renditions after it is ready, and the backfill for photos processed before they existed.
-// Idempotent; a failure is retried, and rows a backfill did not reach are taken at the next start.
+// The AVIF task of Payload's jobs queue (src/server/media/avif-renditions.ts): one photo's AVIF
+// renditions after it is ready (the backfill for older photos is one of jobs/backfills.ts).
+// Idempotent; a failure is retried.
 import type { TaskConfig } from 'payload'
-import { AVIF_BACKFILL_TASK, AVIF_TASK, backfillAvif, makeAvifFor } from '../src/server/media/avif-renditions'
+import { AVIF_TASK, makeAvifFor } from '../src/server/media/avif-renditions'
 
 export const makeAvifRenditionsTask: TaskConfig<any> = {
   slug: AVIF_TASK,
@@ -15,19 +15,5 @@ export const makeAvifRenditionsTask: TaskConfig<any> = {
   handler: async ({ input, req }) => {
     const outcome = await makeAvifFor(req.payload, String(input.propertyId), String(input.mediaId))
     return { output: outcome }
-  },
-}
-
-export const backfillAvifRenditionsTask: TaskConfig<any> = {
-  slug: AVIF_BACKFILL_TASK,
-  label: 'Make AVIF renditions of older photos',
-  inputSchema: [],
-  retries: 1,
-  handler: async ({ req }) => {
-    const result = await backfillAvif(req.payload)
-    if (result.made + result.unreadable > 0) {
-      req.payload.logger.info(`AVIF backfill: ${result.made} photos given AVIF renditions, ${result.unreadable} unreadable`)
-    }
-    return { output: result }
   },
 }

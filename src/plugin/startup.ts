@@ -8,10 +8,8 @@ import { LOCKS, withAdvisoryLock } from '../server/db/advisory-lock'
 import { renameLegacyMigrations } from '../server/db/migration-names'
 import { keepPoolErrorsQuiet, poolOf } from '../server/db/pool'
 import { registerGalleryRuntime } from '../server/http/gallery-runtime'
-import { queueHashBackfill } from '../server/duplicates/backfill'
-import { queueAvifBackfill } from '../server/media/avif-renditions'
-import { queuePublicCopyBackfill } from '../server/media/public-copy-backfill'
-import { queueQualityBackfill } from '../server/media/quality-backfill'
+import { BACKFILLS } from '../../jobs/backfills'
+import { queueBackfill } from '../server/jobs/backfill'
 import { seedSections } from '../server/sections/seed-sections'
 
 /** A migration as `payload migrate:create` writes it for any database adapter. */
@@ -34,22 +32,12 @@ export function galleryStartup({ migrations }: { migrations?: readonly GalleryMi
         await payload.db.migrate({ migrations: [...migrations] as unknown as Migration[] })
       }
       await seedSections(payload)
-      // Media processed before mirror and region hashes existed get them (a job, once).
-      await queueHashBackfill(payload).catch((error: unknown) =>
-        payload.logger.warn({ err: error, msg: 'Could not queue the duplicate hash backfill' }),
-      )
-      // Media processed before public copies existed get theirs (a job, once).
-      await queuePublicCopyBackfill(payload).catch((error: unknown) =>
-        payload.logger.warn({ err: error, msg: 'Could not queue the public copy backfill' }),
-      )
-      // Photos processed before AVIF renditions existed get theirs (a job, once).
-      await queueAvifBackfill(payload).catch((error: unknown) =>
-        payload.logger.warn({ err: error, msg: 'Could not queue the AVIF backfill' }),
-      )
-      // Photos processed before ingest measured quality get their codes (a job, once).
-      await queueQualityBackfill(payload).catch((error: unknown) =>
-        payload.logger.warn({ err: error, msg: 'Could not queue the quality backfill' }),
-      )
+      // Media processed before a derived field existed get it (a job per backfill, queued once).
+      for (const backfill of BACKFILLS) {
+        await queueBackfill(payload, backfill).catch((error: unknown) =>
+          payload.logger.warn({ err: error, msg: `Could not queue the backfill "${backfill.label}"` }),
+        )
+      }
     })
   }
 }

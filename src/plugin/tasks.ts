@@ -2,13 +2,16 @@
 // not by Payload's autoRun; their slugs are also part of the schema (payload_jobs.task_slug).
 import type { TaskConfig } from 'payload'
 import { analyzeMediaTask } from '../../jobs/analyze-media'
-import { backfillDuplicateHashesTask } from '../../jobs/backfill-duplicate-hashes'
-import { backfillPublicCopiesTask } from '../../jobs/backfill-public-copies'
-import { backfillQualityIssuesTask } from '../../jobs/backfill-quality-issues'
+import {
+  backfillAvifRenditionsTask,
+  backfillDuplicateHashesTask,
+  backfillPublicCopiesTask,
+  backfillQualityIssuesTask,
+} from '../../jobs/backfills'
 import { backupTask } from '../../jobs/backup'
 import { exportListingPackTask } from '../../jobs/export-listing-pack'
 import { ingestMediaTask } from '../../jobs/ingest-media'
-import { backfillAvifRenditionsTask, makeAvifRenditionsTask } from '../../jobs/make-avif-renditions'
+import { makeAvifRenditionsTask } from '../../jobs/make-avif-renditions'
 import { scanDuplicatesTask } from '../../jobs/scan-duplicates'
 
 export const galleryTasks: TaskConfig[] = [

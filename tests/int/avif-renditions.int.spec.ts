@@ -9,7 +9,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
-import { AVIF_TASK, backfillAvif, makeAvifFor, queueAvifBackfill, RENDITIONS_QUEUE } from '../../src/server/media/avif-renditions'
+import { AVIF_BACKFILL, AVIF_TASK, makeAvifFor, RENDITIONS_QUEUE } from '../../src/server/media/avif-renditions'
+import { queueBackfill, runBackfill } from '../../src/server/jobs/backfill'
 import { defaultPropertyId } from '../../src/server/properties/default-property'
 import { headObject } from '../../src/server/storage/head-object'
 import { type Session, signedInAdmin } from '../helpers/api'
@@ -125,11 +126,11 @@ describe('photos processed before AVIF renditions existed', () => {
     // As an older version left it.
     await poolOf(payload).query('UPDATE media SET avif_renditions = NULL WHERE id = $1', [id])
     expect((await listed(id)).avifWidths).toEqual([])
-    expect(await queueAvifBackfill(payload)).toBe(true)
-    expect(await queueAvifBackfill(payload)).toBe(false)
+    expect(await queueBackfill(payload, AVIF_BACKFILL)).toBe(true)
+    expect(await queueBackfill(payload, AVIF_BACKFILL)).toBe(false)
     await runAvifJobs()
     expect((await listed(id)).avifWidths).toEqual([400, 600])
-    expect(await backfillAvif(payload)).toEqual({ made: 0, unreadable: 0, gone: 0 })
-    expect(await queueAvifBackfill(payload)).toBe(false)
+    expect(await runBackfill(payload, AVIF_BACKFILL)).toEqual({ made: 0, unreadable: 0, gone: 0 })
+    expect(await queueBackfill(payload, AVIF_BACKFILL)).toBe(false)
   })
 })

@@ -9,7 +9,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DuplicateGroup } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
-import { backfillDuplicateHashes, queueHashBackfill } from '../../src/server/duplicates/backfill'
+import { HASH_BACKFILL } from '../../src/server/duplicates/backfill'
+import { queueBackfill, runBackfill } from '../../src/server/jobs/backfill'
 import { startScan } from '../../src/server/duplicates/scan'
 import { moveToTrash } from '../../src/server/storage/move-to-trash'
 import { Session, signedInAdmin } from '../helpers/api'
@@ -103,8 +104,8 @@ describe('duplicate hash backfill', () => {
   })
 
   it('is queued once while rows need it', async () => {
-    expect(await queueHashBackfill(payload)).toBe(true)
-    expect(await queueHashBackfill(payload)).toBe(false)
+    expect(await queueBackfill(payload, HASH_BACKFILL)).toBe(true)
+    expect(await queueBackfill(payload, HASH_BACKFILL)).toBe(false)
     const { rows } = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM payload_jobs WHERE task_slug = 'backfillDuplicateHashes' AND completed_at IS NULL`,
     )
@@ -125,7 +126,7 @@ describe('duplicate hash backfill', () => {
     )
     expect(rows[0].n).toBe(0)
     // Run again: nothing left to write but the unreadable file, which is tried again (the store may have been away).
-    expect(await backfillDuplicateHashes(payload)).toEqual({ written: 0, failed: 1 })
+    expect(await runBackfill(payload, HASH_BACKFILL)).toEqual({ written: 0, failed: 1 })
   })
 
   it('then finds the captioned and the mirrored copy with the original, and nothing else', async () => {
@@ -139,7 +140,7 @@ describe('duplicate hash backfill', () => {
     // Only the backfill in the queue (the uploads' analysis and backup jobs are not this test's).
     await sql('DELETE FROM payload_jobs')
     await sql('UPDATE media SET mirror_hash = NULL, region_hashes = NULL WHERE id <> $1', [ids.lost])
-    expect(await queueHashBackfill(payload)).toBe(true)
+    expect(await queueBackfill(payload, HASH_BACKFILL)).toBe(true)
     // The second worker may be up before the killed job is stale: its idle slots look again every
     // second (the fallback poll, 30 s by default), so it is claimed within a second of going stale.
     const env = { ...process.env, JOBS_STALE_AFTER_MS: '6000', JOBS_FALLBACK_POLL_MS: '1000', ANALYZE_ON_UPLOAD: 'false' }
@@ -173,6 +174,6 @@ describe('duplicate hash backfill', () => {
 
   it('is not queued when no row needs it', async () => {
     await sql('DELETE FROM media WHERE id = $1', [ids.lost])
-    expect(await queueHashBackfill(payload)).toBe(false)
+    expect(await queueBackfill(payload, HASH_BACKFILL)).toBe(false)
   })
 })

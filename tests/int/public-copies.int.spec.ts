@@ -17,7 +17,8 @@ import { createBackup } from '../../src/server/backup/create-backup'
 import { poolOf } from '../../src/server/db/pool'
 import type { PropertyScope } from '../../src/server/db/property-db'
 import { ffmpegToolPath } from '../../src/server/media/ffmpeg-tools'
-import { backfillPublicCopies, queuePublicCopyBackfill } from '../../src/server/media/public-copy-backfill'
+import { PUBLIC_COPY_BACKFILL } from '../../src/server/media/public-copy-backfill'
+import { queueBackfill, runBackfill } from '../../src/server/jobs/backfill'
 import { defaultPropertyScope } from '../../src/server/properties/default-property'
 import { headObject } from '../../src/server/storage/head-object'
 import { readObject } from '../../src/server/storage/read-object'
@@ -221,8 +222,8 @@ describe('media processed before public copies existed', () => {
     expect(await sharp(before.bytes).metadata()).toMatchObject({ width: 600, height: 900 })
     await expectNoCameraData(before.bytes, 'the widest rendition')
 
-    expect(await queuePublicCopyBackfill(payload)).toBe(true)
-    expect(await queuePublicCopyBackfill(payload)).toBe(false)
+    expect(await queueBackfill(payload, PUBLIC_COPY_BACKFILL)).toBe(true)
+    expect(await queueBackfill(payload, PUBLIC_COPY_BACKFILL)).toBe(false)
     await runJobs(payload)
     expect((await record(id)).publicKey).toBe(publicKey)
     const after = await fetchObject(file.objectPath)
@@ -232,7 +233,7 @@ describe('media processed before public copies existed', () => {
     expect(await headObject({ key: storageKey })).not.toBeNull()
 
     // Nothing left to do: a second run writes nothing, and none is queued.
-    expect(await backfillPublicCopies(payload)).toEqual({ written: 0, failed: 0 })
-    expect(await queuePublicCopyBackfill(payload)).toBe(false)
+    expect(await runBackfill(payload, PUBLIC_COPY_BACKFILL)).toEqual({ written: 0, failed: 0 })
+    expect(await queueBackfill(payload, PUBLIC_COPY_BACKFILL)).toBe(false)
   })
 })

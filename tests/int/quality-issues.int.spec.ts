@@ -8,7 +8,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
-import { backfillQualityIssues, queueQualityBackfill } from '../../src/server/media/quality-backfill'
+import { QUALITY_BACKFILL } from '../../src/server/media/quality-backfill'
+import { queueBackfill, runBackfill } from '../../src/server/jobs/backfill'
 import { Session, signedInAdmin } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
@@ -59,12 +60,12 @@ describe('quality codes at ingest', () => {
   it('photos processed before ingest measured them get their codes from the backfill, once', async () => {
     await poolOf(payload).query(`UPDATE media SET quality_issues = NULL, quality_note = NULL WHERE id = ANY($1::uuid[])`, [[ids.small, ids.blurred]])
     expect((await answerOf(admin, ids.small)).qualityIssues).toEqual([])
-    expect(await queueQualityBackfill(payload)).toBe(true)
-    expect(await queueQualityBackfill(payload)).toBe(false) // one is waiting already
+    expect(await queueBackfill(payload, QUALITY_BACKFILL)).toBe(true)
+    expect(await queueBackfill(payload, QUALITY_BACKFILL)).toBe(false) // one is waiting already
     await runJobs(payload)
     expect((await answerOf(admin, ids.small)).qualityIssues).toEqual(['low_resolution'])
     expect((await answerOf(admin, ids.blurred)).qualityIssues).toEqual(['blurry'])
-    expect(await backfillQualityIssues(payload)).toEqual({ written: 0, failed: 0 })
-    expect(await queueQualityBackfill(payload)).toBe(false)
+    expect(await runBackfill(payload, QUALITY_BACKFILL)).toEqual({ written: 0, failed: 0 })
+    expect(await queueBackfill(payload, QUALITY_BACKFILL)).toBe(false)
   })
 })

@@ -144,6 +144,16 @@ describe('scopedSql', () => {
     )
     expect(() => scopedSql(A)`DELETE FROM duplicate_groups`).toThrow('This statement names no property: DELETE FROM duplicate_groups')
   })
+
+  it("takes the statement's own drizzle fragments, numbering their parameters, while the statement itself names the property", () => {
+    const set = sql.join([sql`room = ${'Hall'}`, sql`notes = ${'Quiet'}`], sql`, `)
+    expect(rendered(scopedSql(A)`UPDATE media SET ${set} WHERE id = ${7} AND property_id = ${A}`)).toEqual({
+      sql: 'UPDATE media SET room = $1, notes = $2 WHERE id = $3 AND property_id = $4',
+      params: ['Hall', 'Quiet', 7, A.id],
+    })
+    // A fragment never stands for the property's condition.
+    expect(() => scopedSql(A)`UPDATE media SET ${set} WHERE id = ${7}`).toThrow(new UnscopedQueryError('UPDATE media SET (…) WHERE id = $1'))
+  })
 })
 
 describe('propertyScope', () => {

@@ -110,7 +110,8 @@ export async function analyzeMedia(payload: Payload, input: AnalyzeInput): Promi
 /** A skipped photo's reason on the photo; the outcome on the run's item, when the job belongs to a run. */
 export async function recordOutcome(payload: Payload, input: AnalyzeInput, outcome: AnalyzeOutcome): Promise<void> {
   if (outcome.state === 'skipped') {
-    await writeAnalysisSkipped(standaloneSql(payload), input.mediaId, outcome.reason)
+    const scope = await mediaPropertyScope(payload, input.mediaId)
+    if (scope) await writeAnalysisSkipped(standaloneSql(payload), scope, input.mediaId, outcome.reason)
   }
   if (input.runId) await recordRunItem(payload, input.runId, input.mediaId, outcome)
 }
@@ -172,7 +173,7 @@ async function record(payload: Payload, { db, scope }: Scoped, row: MediaRow, an
   const suggestion = unplaced ? suggestPlacement(analysis.embedding, asPlaced) : null
   await checkpointsOf(payload).reached('analysis:before-results', row.id)
 
-  const written = await writeAnalysisResults(payload, row.id, {
+  const written = await writeAnalysisResults(payload, scope, row.id, {
     category,
     categoryConfidence: decided.categoryConfidence,
     embedding: analysis.embedding,

@@ -6,7 +6,9 @@
 // forgotten property condition fails its first run instead of reading or writing every property.
 //
 // - propertyDb(pool or client, scope).query`…` runs the statement on node-postgres;
-// - scopedSql(scope)`…` builds a drizzle SQL for a SqlSession (src/server/db/transaction.ts);
+// - scopedSql(scope)`…` builds a drizzle SQL for a SqlSession (src/server/db/transaction.ts), in
+//   which the statement's own drizzle fragments (a SET list, an id list) may be interpolated: the
+//   statement around them names the property;
 // - buildScopedQuery(scope, strings, values) is the building both share: text and values.
 //
 // In a template, `${scope}` becomes a parameter bound to the scope's id; the same scope named
@@ -71,16 +73,17 @@ export function raw(text: string): RawSql {
 
 export type ScopedQuery = { text: string; values: unknown[]; scoped: boolean }
 
-type Piece = { kind: 'scope' } | { kind: 'raw'; text: string } | { kind: 'value'; value: unknown }
+type Piece = { kind: 'scope' } | { kind: 'raw'; text: string } | { kind: 'value'; value: unknown } | { kind: 'fragment'; fragment: SQL }
 
-/** What an interpolated value stands for in a statement bound to scope. */
-function pieceOf(scope: PropertyScope, value: unknown): Piece {
+/** What an interpolated value stands for in a statement bound to scope (drizzle fragments only where `fragments` says so). */
+function pieceOf(scope: PropertyScope, value: unknown, { fragments = false } = {}): Piece {
   if (isScope(value)) {
     if (value.id !== scope.id) throw new TypeError(`This statement names two properties: ${scope.slug} and ${value.slug}.`)
     return { kind: 'scope' }
   }
   if (value instanceof RawFragment) return { kind: 'raw', text: value.text }
   if (is(value, SQL)) {
+    if (fragments) return { kind: 'fragment', fragment: value }
     throw new TypeError('A drizzle SQL fragment cannot be interpolated here: use raw() for trusted text.')
   }
   return { kind: 'value', value }
@@ -90,14 +93,20 @@ function pieceOf(scope: PropertyScope, value: unknown): Piece {
  * The statement text with `$n` parameters, its values, and whether it names scope's property.
  * Pure: checks nothing against the database, throws only on a scope not made here.
  */
-export function buildScopedQuery(scope: PropertyScope, strings: readonly string[], values: readonly unknown[]): ScopedQuery {
+export function buildScopedQuery(
+  scope: PropertyScope,
+  strings: readonly string[],
+  values: readonly unknown[],
+  options: { fragments?: boolean } = {},
+): ScopedQuery {
   assertScope(scope)
   const params: unknown[] = []
   let scopeParam: string | undefined
   let text = strings[0]
   values.forEach((value, index) => {
-    const piece = pieceOf(scope, value)
+    const piece = pieceOf(scope, value, options)
     if (piece.kind === 'raw') text += piece.text
+    else if (piece.kind === 'fragment') text += '(…)'
     else if (piece.kind === 'scope') text += scopeParam ??= `$${params.push(scope.id)}`
     else text += `$${params.push(piece.value)}`
     text += strings[index + 1]
@@ -124,19 +133,22 @@ export function propertyDb(db: Pool | PoolClient, scope: PropertyScope): Propert
 /**
  * A drizzle statement on scope's property, for SqlSession.execute; throws UnscopedQueryError
  * here, when it is built, if it does not name the property. Drizzle numbers its own
- * parameters: a scope named twice is two parameters holding the same id.
+ * parameters: a scope named twice is two parameters holding the same id. The statement's own
+ * drizzle fragments (a SET list, an id list) may be interpolated; they never stand for the
+ * property's condition, which the statement itself must write.
  */
 export function scopedSql(scope: PropertyScope): (strings: TemplateStringsArray, ...values: unknown[]) => SQL {
   assertScope(scope)
   return (strings, ...values) => {
-    const { text, scoped } = buildScopedQuery(scope, strings, values)
+    const { text, scoped } = buildScopedQuery(scope, strings, values, { fragments: true })
     if (!scoped) throw new UnscopedQueryError(text)
     return sql(strings, ...values.map((value) => drizzleChunk(scope, value)))
   }
 }
 
 function drizzleChunk(scope: PropertyScope, value: unknown): SQL | ReturnType<typeof sql.param> {
-  const piece = pieceOf(scope, value)
+  const piece = pieceOf(scope, value, { fragments: true })
   if (piece.kind === 'raw') return sql.raw(piece.text)
+  if (piece.kind === 'fragment') return piece.fragment
   return sql.param(piece.kind === 'scope' ? scope.id : piece.value)
 }

@@ -9,20 +9,12 @@
 import type { PayloadRequest } from 'payload'
 import { organisationToCarry } from '../../lib/duplicate-carry'
 import type { CarriedField } from '../../lib/schemas/duplicates'
-import { scopedSql, type PropertyScope } from '../db/property-db'
-import { inTransaction, type SqlSession, transactionSql } from '../db/transaction'
+import type { PropertyScope } from '../db/property-db'
+import { inTransaction, transactionSql } from '../db/transaction'
 import { badRequest, notFound } from '../http/errors'
 import { carryOrganisation, lockOrganisations } from '../media/media-repository'
 
 export type DeleteResult = { message: string; id: string; keptId?: string; carried: CarriedField[] }
-
-/** Which of the ids are media files of the property. */
-async function idsInProperty(db: SqlSession, scope: PropertyScope, ids: string[]): Promise<Set<string>> {
-  const result = (await db.execute(
-    scopedSql(scope)`SELECT id::text AS id FROM media WHERE id = ANY(${ids}::uuid[]) AND property_id = ${scope}`,
-  )) as { rows: { id: string }[] }
-  return new Set(result.rows.map((row) => row.id))
-}
 
 /** DELETE /api/media-files/{id}[?keep=]: removes the property's file (objects go to trash/), moving organisation to `keep`. */
 export async function deleteMediaFile(req: PayloadRequest, scope: PropertyScope, id: string, keepId?: string): Promise<DeleteResult> {
@@ -30,15 +22,15 @@ export async function deleteMediaFile(req: PayloadRequest, scope: PropertyScope,
   return inTransaction(req, async () => {
     const db = await transactionSql(req)
     const ids = keepId ? [id, keepId] : [id]
-    const organisations = await lockOrganisations(db, ids)
-    const mine = await idsInProperty(db, scope, ids)
-    const deleted = mine.has(id) ? organisations.get(id) : undefined
+    // Only the property's own records are locked and read: another's id is not found.
+    const organisations = await lockOrganisations(db, scope, ids)
+    const deleted = organisations.get(id)
     if (!deleted) throw notFound(`Media file ${id} was not found.`)
-    const kept = keepId && mine.has(keepId) ? organisations.get(keepId) : undefined
+    const kept = keepId ? organisations.get(keepId) : undefined
     if (keepId && !kept) throw notFound(`Media file ${keepId} (the file to keep) was not found.`)
 
     const carried = kept ? organisationToCarry(deleted, kept) : []
-    if (keepId && carried.length) await carryOrganisation(db, keepId, deleted, carried)
+    if (keepId && carried.length) await carryOrganisation(db, scope, keepId, deleted, carried)
     // Payload's delete joins this transaction; its afterDelete hook moves the objects to trash/.
     await req.payload.delete({ collection: 'media', id, overrideAccess: false, user: req.user, req })
     return { message: 'Media file deleted', id, ...(kept ? { keptId: keepId } : {}), carried }

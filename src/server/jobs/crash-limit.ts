@@ -26,6 +26,7 @@ import { standaloneSql } from '../db/transaction'
 import { DUPLICATE_SCAN_TASK } from '../duplicates/scan-task'
 import { INGEST_TASK } from '../media/ingest-task'
 import { writeProcessingGivenUp } from '../media/media-repository'
+import { mediaPropertyScope } from '../properties/media-property'
 import { failRun } from '../runs/record-run'
 
 /** Claims that ended with their worker (no end recorded) before the job is given up. */
@@ -101,7 +102,10 @@ export async function giveUpCrashingJob(payload: Payload, job: ClaimedJob): Prom
   switch (job.taskSlug) {
     case INGEST_TASK:
       reason = crashLimitReason('Processing this file', job.lostClaims)
-      if (mediaId) await writeProcessingGivenUp(standaloneSql(payload), mediaId, reason)
+      if (mediaId) {
+        const scope = await mediaPropertyScope(payload, mediaId)
+        if (scope) await writeProcessingGivenUp(standaloneSql(payload), scope, mediaId, reason)
+      }
       break
     case ANALYZE_TASK:
       reason = crashLimitReason('Analysing this photo', job.lostClaims)

@@ -12,23 +12,24 @@
 // re-run writes the same objects again and records them once. A photo whose original cannot be
 // read gets an empty list (it keeps its WebP renditions only) and is not tried again.
 //
-// Photos processed before AVIF renditions existed get theirs from the backfill (queued at start,
-// like the public copy backfill), which walks every property's rows that have none yet.
+// Photos processed before AVIF renditions existed get theirs from the backfill (../jobs/backfill.ts
+// runs it, queued at start like the others), which takes every property's rows that have none yet.
 import type { Payload } from 'payload'
 import { checkpointsOf } from '../checkpoints'
 import { poolOf } from '../db/pool'
-import { propertyDb, raw, type PropertyScope } from '../db/property-db'
+import { propertyDb, raw } from '../db/property-db'
+import { standaloneSql } from '../db/transaction'
+import type { Backfill } from '../jobs/backfill'
 import { propertyScopeById } from '../properties/default-property'
 import { avifKey } from '../storage/keys'
 import { moveToTrash } from '../storage/move-to-trash'
 import { putObject } from '../storage/put-object'
 import { readObject } from '../storage/read-object'
 import { MediaRejectedError } from './errors'
+import { fillMissingAvif } from './media-repository'
 import { makeAvifRenditions } from './process-image'
-import { queueBackfillOnce } from '../jobs/queue-backfill'
 
 export const AVIF_TASK = 'makeAvifRenditions' as const
-export const AVIF_BACKFILL_TASK = 'backfillAvifRenditions' as const
 /** AVIF work has its own worker slot: a batch of uploads is processed without waiting behind it. */
 export const RENDITIONS_QUEUE = 'renditions' as const
 
@@ -83,7 +84,8 @@ export async function makeAvifFor(payload: Payload, propertyId: string, mediaId:
   }
   if (!made.length) payload.logger.warn(`No AVIF renditions for media ${mediaId}: its original could not be read`)
   await checkpointsOf(payload).reached('avif:before-write', mediaId)
-  const recorded = await recordAvif(payload, scope, mediaId, made)
+  // The one write of this job: the list, only while the row is a ready photo that has none.
+  const recorded = await fillMissingAvif(standaloneSql(payload), scope, mediaId, made)
   if (recorded) return made.length ? { state: 'made', count: made.length } : { state: 'unreadable' }
   // Removed meanwhile: what this run stored goes where the row's own objects went.
   const still = await db.query`SELECT 1 FROM media WHERE id::text = ${mediaId} AND property_id = ${scope}`
@@ -92,46 +94,23 @@ export async function makeAvifFor(payload: Payload, propertyId: string, mediaId:
   return { state: 'gone' }
 }
 
-/** The one write of this job: the list, only while the row is a ready photo that has none. */
-async function recordAvif(payload: Payload, scope: PropertyScope, mediaId: string, made: AvifRecord[]): Promise<boolean> {
-  const { rowCount } = await propertyDb(poolOf(payload), scope).query`
-    UPDATE media SET avif_renditions = ${JSON.stringify(made)}::jsonb
-     WHERE id::text = ${mediaId} AND property_id = ${scope} AND status = 'ready' AND avif_renditions IS NULL`
-  return (rowCount ?? 0) > 0
-}
-
 /** Queues the job for one photo that has just become ready (its property named in the input). */
 export async function queueAvif(payload: Payload, propertyId: string, mediaId: string): Promise<void> {
   await payload.jobs.queue({ task: AVIF_TASK, queue: RENDITIONS_QUEUE, input: { propertyId, mediaId } as never })
 }
 
-export type AvifBackfillResult = { made: number; unreadable: number; gone: number }
-
-/** Rows read per query: each then costs one download, one decode and four encodes. */
-const BATCH = 8
-
-/** Photos processed before AVIF renditions existed, in every property, each within its own (ascending id: each tried once per run). */
-export async function backfillAvif(payload: Payload): Promise<AvifBackfillResult> {
-  const result: AvifBackfillResult = { made: 0, unreadable: 0, gone: 0 }
-  let after = '00000000-0000-0000-0000-000000000000'
-  for (;;) {
-    const { rows } = await poolOf(payload).query<{ id: string; property_id: string }>(
-      `SELECT id::text AS id, property_id::text AS property_id FROM media
-        WHERE ${NEEDS_AVIF} AND id > $1::uuid ORDER BY id LIMIT ${BATCH}`,
-      [after],
-    )
-    if (rows.length === 0) return result
-    for (const { id, property_id: propertyId } of rows) {
-      after = id
-      const outcome = await makeAvifFor(payload, propertyId, id)
-      if (outcome.state === 'made') result.made++
-      else if (outcome.state === 'unreadable') result.unreadable++
-      else if (outcome.state === 'gone') result.gone++
-    }
-  }
-}
-
-/** Queues the backfill when a photo needs it and none is queued or running; answers whether it queued one. */
-export function queueAvifBackfill(payload: Payload): Promise<boolean> {
-  return queueBackfillOnce(payload, { task: AVIF_BACKFILL_TASK, needs: NEEDS_AVIF, queue: RENDITIONS_QUEUE })
+export const AVIF_BACKFILL: Backfill<'made' | 'unreadable' | 'gone'> = {
+  task: 'backfillAvifRenditions',
+  label: 'Make AVIF renditions of older photos',
+  queue: RENDITIONS_QUEUE,
+  needs: NEEDS_AVIF,
+  // Each row costs one download, one decode and four encodes.
+  batch: 8,
+  outcomes: ['made', 'unreadable', 'gone'],
+  async each(payload, { id, scope }) {
+    const { state } = await makeAvifFor(payload, scope.id, id)
+    return state
+  },
+  report: ({ made, unreadable }) =>
+    made + unreadable > 0 ? `AVIF backfill: ${made} photos given AVIF renditions, ${unreadable} unreadable` : null,
 }

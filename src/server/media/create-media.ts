@@ -161,7 +161,7 @@ async function writeRecord(req: PayloadRequest, { input, key, size }: StoredUplo
 
 /** The new records as the lists show them, read in the transaction that wrote them. */
 async function readCreated(req: PayloadRequest, ids: string[]): Promise<MediaFile[]> {
-  const files = await readMediaFiles(await transactionSql(req), ids, { forAdmin: true })
+  const files = await readMediaFiles(await transactionSql(req), await requestScope(req), ids, { forAdmin: true })
   return ids.map((id) => files.get(id)!)
 }
 

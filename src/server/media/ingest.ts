@@ -29,7 +29,8 @@ import { putObject } from '../storage/put-object'
 import { readObject } from '../storage/read-object'
 import { standaloneSql } from '../db/transaction'
 import { checkpointsOf } from '../checkpoints'
-import { propertyScopeOfMedia } from '../properties/default-property'
+import { mediaPropertyScope } from '../properties/media-property'
+import type { PropertyScope } from '../db/property-db'
 import { poolOf } from '../db/pool'
 import { queueAvif } from './avif-renditions'
 
@@ -42,10 +43,13 @@ const percentSaved = (original: number, optimized: number) =>
   original > 0 ? Math.max(0, Math.round((1 - optimized / original) * 1000) / 10) : 0
 
 export async function ingestMedia(payload: Payload, mediaId: string): Promise<void> {
-  const media = await readStoredFile(standaloneSql(payload), mediaId)
-  if (!media) return // Deleted before it was processed: nothing to do.
+  // The job names the record only: its own row says whose it is, and every write names that property.
+  const scope = await mediaPropertyScope(payload, mediaId)
+  const media = scope && (await readStoredFile(standaloneSql(payload), scope, mediaId))
+  if (!scope || !media) return // Deleted before it was processed: nothing to do.
   if (!media.storageKey) throw new MediaRejectedError('The record has no uploaded file.')
-  await update(payload, mediaId, { status: 'processing', processingError: null })
+  const update = (fields: PipelineFields) => writePipelineFields(standaloneSql(payload), scope, mediaId, fields)
+  await update({ status: 'processing', processingError: null })
 
   try {
     const head = await readObject({ key: media.storageKey, firstBytes: SNIFF_BYTES })
@@ -58,14 +62,14 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
         ? await ingestImage(mediaId, media.storageKey, originalSize)
         : await ingestVideo(mediaId, media.storageKey, originalSize)
     await checkpointsOf(payload).reached('ingest:before-results', mediaId)
-    await update(payload, mediaId, {
+    await update({
       ...fields,
       isOptimized: true,
       optimizedAt: new Date().toISOString(),
       status: 'ready',
       processingError: null,
     })
-    if (detected.kind === 'image') await queueAvifOf(payload, mediaId)
+    if (detected.kind === 'image') await queueAvifOf(payload, scope, mediaId)
     if (analyzeOnUpload()) {
       await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId } as never })
     }
@@ -74,7 +78,7 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
       // Never served: the original leaves the bucket's live area and the record says why.
       const { failed } = await moveToTrash({ keys: [media.storageKey] })
       if (failed.length) throw failed[0].error
-      await update(payload, mediaId, { status: 'failed', processingError: error.reason })
+      await update({ status: 'failed', processingError: error.reason })
       return
     }
     throw error
@@ -85,17 +89,17 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
  * The photo's AVIF renditions come after it is ready, from a job of their own (avif-renditions.ts):
  * a failure to queue it never fails the ingest (the backfill at the next start makes them).
  */
-async function queueAvifOf(payload: Payload, mediaId: string) {
+async function queueAvifOf(payload: Payload, scope: PropertyScope, mediaId: string) {
   try {
-    const scope = await propertyScopeOfMedia(poolOf(payload), mediaId)
-    if (scope) await queueAvif(payload, scope.id, mediaId)
+    await queueAvif(payload, scope.id, mediaId)
   } catch (error) {
     payload.logger.warn({ err: error, msg: `Could not queue the AVIF renditions of ${mediaId}` })
   }
 }
 
 export async function markIngestFailed(payload: Payload, mediaId: string, reason: string) {
-  await update(payload, mediaId, { status: 'failed', processingError: reason })
+  const scope = await mediaPropertyScope(payload, mediaId)
+  if (scope) await writePipelineFields(standaloneSql(payload), scope, mediaId, { status: 'failed', processingError: reason })
 }
 
 async function ingestImage(mediaId: string, key: string, originalSize: number) {
@@ -186,9 +190,4 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
   } finally {
     await fs.rm(dir, { recursive: true, force: true })
   }
-}
-
-/** One statement on the pipeline's columns only; a record deleted meanwhile is simply not written. */
-async function update(payload: Payload, mediaId: string, fields: PipelineFields) {
-  await writePipelineFields(standaloneSql(payload), mediaId, fields)
 }

@@ -5,7 +5,7 @@
 // fields below that editors do not own.
 //
 // Who writes what, each through its named functions here, each changing only its own fields:
-// - the pipeline (ingest, the stranded-media sweep, the hash and quality backfills): PIPELINE_FIELDS;
+// - the pipeline (ingest, the stranded-media sweep, the AVIF job and the backfills): PIPELINE_FIELDS;
 // - analysis: ANALYSIS_FIELDS; of those, the manager's words (category, description) only while
 //   the manager has not written them; its tags are its own list (machineTags), never the
 //   manager's, and never one the manager removed (removedMachineTags, written with the manager's tags);
@@ -15,6 +15,9 @@
 // taking the media row's lock (its UPDATE, or SELECT … FOR UPDATE before reading what it
 // merges), so writes of one record, tags included, happen one after the other, each on the
 // latest row. Payload's update takes the same lock before it reads (keep-pipeline-fields.ts).
+// Every statement names the record's property (scopedSql): a caller passes the property it
+// found the record in (the request's, or for a job the one its record belongs to), and an id of
+// another property's record reads nothing and writes nothing.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Payload } from 'payload'
 import type { MediaFile } from '../../lib/api/types'
@@ -23,7 +26,9 @@ import type { QualityIssue } from '../../lib/quality-issues'
 import type { CarriedField } from '../../lib/schemas/duplicates'
 import type { Projection, ProjectionChoice } from '../../lib/panorama'
 import { managerTagsChange, MAX_TAGS, mergeTags, normaliseTags, type TagsBySource } from '../../lib/tags'
+import { raw, scopedSql, type PropertyScope } from '../db/property-db'
 import { ownTransaction, type SqlSession } from '../db/transaction'
+import type { AvifRecord } from './avif-renditions'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
 import { ADMIN_COLUMNS, MEDIA_JOINS } from './media-sql'
 
@@ -166,15 +171,21 @@ function assignments(columns: Record<string, Column>, fields: Record<string, unk
  * so it answers the same everywhere; null when there is none. In a transaction it sees the
  * transaction's own writes.
  */
-export async function readMediaFile(db: SqlSession, id: string, { forAdmin = false } = {}): Promise<MediaFile | null> {
-  return (await readMediaFiles(db, [id], { forAdmin })).get(id) ?? null
+export async function readMediaFile(db: SqlSession, scope: PropertyScope, id: string, { forAdmin = false } = {}): Promise<MediaFile | null> {
+  return (await readMediaFiles(db, scope, [id], { forAdmin })).get(id) ?? null
 }
 
 /** Several records by id, each as readMediaFile reads it. */
-export async function readMediaFiles(db: SqlSession, ids: readonly string[], { forAdmin = false } = {}): Promise<Map<string, MediaFile>> {
+export async function readMediaFiles(
+  db: SqlSession,
+  scope: PropertyScope,
+  ids: readonly string[],
+  { forAdmin = false } = {},
+): Promise<Map<string, MediaFile>> {
   if (!ids.length) return new Map()
   const rows = await rowsOf<MediaRecord>(
-    db.execute(sql`SELECT ${sql.raw(ADMIN_COLUMNS)} FROM media m ${sql.raw(MEDIA_JOINS)} WHERE m.id IN ${idList(ids)}`),
+    db.execute(scopedSql(scope)`
+      SELECT ${raw(ADMIN_COLUMNS)} FROM media m ${raw(MEDIA_JOINS)} WHERE m.id IN ${idList(ids)} AND m.property_id = ${scope}`),
   )
   return new Map(rows.map((row) => [String(row.id), mapMediaFile(row, { forAdmin })]))
 }
@@ -182,11 +193,11 @@ export async function readMediaFiles(db: SqlSession, ids: readonly string[], { f
 export type StoredFile = { storageKey: string | null; mimeType: string | null; fileType: string | null; filesize: number | null }
 
 /** The stored original ingest works from; null when the record is gone. */
-export async function readStoredFile(db: SqlSession, id: string): Promise<StoredFile | null> {
+export async function readStoredFile(db: SqlSession, scope: PropertyScope, id: string): Promise<StoredFile | null> {
   const [row] = await rowsOf<StoredFile>(
-    db.execute(sql`
+    db.execute(scopedSql(scope)`
       SELECT storage_key AS "storageKey", mime_type AS "mimeType", file_type AS "fileType", filesize::float8 AS filesize
-        FROM media WHERE id = ${id}`),
+        FROM media WHERE id = ${id} AND property_id = ${scope}`),
   )
   return row ?? null
 }
@@ -196,20 +207,26 @@ export async function readStoredFile(db: SqlSession, id: string): Promise<Stored
 type TextPath = 'tags' | 'machineTags' | 'removedMachineTags' | 'colors' | 'objects'
 
 /** Replaces one list of a record; its media row must be locked by the caller's transaction. */
-async function writeTexts(db: SqlSession, id: string, path: TextPath, values: readonly string[]) {
-  await db.execute(sql`DELETE FROM media_texts WHERE parent_id = ${id} AND path = ${path}`)
+async function writeTexts(db: SqlSession, scope: PropertyScope, id: string, path: TextPath, values: readonly string[]) {
+  const q = scopedSql(scope)
+  await db.execute(q`
+    DELETE FROM media_texts t USING media m
+     WHERE t.parent_id = ${id} AND t.path = ${path} AND m.id = t.parent_id AND m.property_id = ${scope}`)
   if (!values.length) return
-  await db.execute(sql`
+  await db.execute(q`
     INSERT INTO media_texts ("order", parent_id, path, text)
-    SELECT t.position, ${id}::uuid, ${path}, t.value
-      FROM jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS t(value, position)`)
+    SELECT t.position, m.id, ${path}, t.value
+      FROM media m, jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS t(value, position)
+     WHERE m.id = ${id} AND m.property_id = ${scope}`)
 }
 
 /** A record's tags by source (the media row locked by the caller, so they are the latest). */
-async function readTagsBySource(db: SqlSession, id: string): Promise<TagsBySource> {
+async function readTagsBySource(db: SqlSession, scope: PropertyScope, id: string): Promise<TagsBySource> {
   const rows = await rowsOf<{ path: TextPath; text: string }>(
-    db.execute(sql`SELECT path, text FROM media_texts
-                    WHERE parent_id = ${id} AND path IN ('tags', 'machineTags', 'removedMachineTags') ORDER BY "order"`),
+    db.execute(scopedSql(scope)`
+      SELECT t.path, t.text FROM media_texts t JOIN media m ON m.id = t.parent_id
+       WHERE t.parent_id = ${id} AND m.property_id = ${scope} AND t.path IN ('tags', 'machineTags', 'removedMachineTags')
+       ORDER BY t."order"`),
   )
   const of = (path: TextPath) => rows.filter((row) => row.path === path).map((row) => row.text)
   return { manager: of('tags'), machine: of('machineTags'), removed: of('removedMachineTags') }
@@ -223,24 +240,26 @@ async function readTagsBySource(db: SqlSession, id: string): Promise<TagsBySourc
  */
 async function writeTags(
   db: SqlSession,
+  scope: PropertyScope,
   id: string,
   change: { set: readonly string[]; shown?: readonly string[] } | { add: readonly string[] },
 ) {
-  const current = await readTagsBySource(db, id)
+  const current = await readTagsBySource(db, scope, id)
   if ('add' in change) {
     const merged = mergeTags(current.manager, change.add)
-    if (merged.length > current.manager.length) await writeTexts(db, id, 'tags', merged)
+    if (merged.length > current.manager.length) await writeTexts(db, scope, id, 'tags', merged)
     return
   }
   const { manager, removed } = managerTagsChange(current, change.set, change.shown)
-  await writeTexts(db, id, 'tags', manager)
-  if (removed.join('\n') !== current.removed.join('\n')) await writeTexts(db, id, 'removedMachineTags', removed)
+  await writeTexts(db, scope, id, 'tags', manager)
+  if (removed.join('\n') !== current.removed.join('\n')) await writeTexts(db, scope, id, 'removedMachineTags', removed)
 }
 
 /** Locks the media rows of ids (in id order, so two writers never wait for each other); answers those that exist. */
-async function lockMedia(db: SqlSession, ids: readonly string[]): Promise<string[]> {
+async function lockMedia(db: SqlSession, scope: PropertyScope, ids: readonly string[]): Promise<string[]> {
   const rows = await rowsOf<{ id: string }>(
-    db.execute(sql`SELECT id::text AS id FROM media WHERE id IN ${idList(ids)} ORDER BY id FOR UPDATE`),
+    db.execute(scopedSql(scope)`
+      SELECT id::text AS id FROM media WHERE id IN ${idList(ids)} AND property_id = ${scope} ORDER BY id FOR UPDATE`),
   )
   return rows.map((row) => row.id)
 }
@@ -248,10 +267,9 @@ async function lockMedia(db: SqlSession, ids: readonly string[]): Promise<string
 // ── The pipeline ─────────────────────────────────────────────────────────────────────────
 
 /** Writes pipeline fields of one record and nothing else; false when the record is gone. */
-export async function writePipelineFields(db: SqlSession, id: string, fields: PipelineFields): Promise<boolean> {
-  const result = await db.execute(
-    sql`UPDATE media SET ${sql.join(assignments(PIPELINE_COLUMNS, fields), sql`, `)} WHERE id = ${id}`,
-  )
+export async function writePipelineFields(db: SqlSession, scope: PropertyScope, id: string, fields: PipelineFields): Promise<boolean> {
+  const set = sql.join(assignments(PIPELINE_COLUMNS, fields), sql`, `)
+  const result = await db.execute(scopedSql(scope)`UPDATE media SET ${set} WHERE id = ${id} AND property_id = ${scope}`)
   return rowCount(result) > 0
 }
 
@@ -259,22 +277,23 @@ export async function writePipelineFields(db: SqlSession, id: string, fields: Pi
  * Processing given up (the crash limit): failed, with the reason, only while unfinished, so a
  * record processed meanwhile (by a duplicate job) keeps its result.
  */
-export async function writeProcessingGivenUp(db: SqlSession, id: string, reason: string): Promise<void> {
+export async function writeProcessingGivenUp(db: SqlSession, scope: PropertyScope, id: string, reason: string): Promise<void> {
   await db.execute(
-    sql`UPDATE media SET status = 'failed', processing_error = ${reason}, updated_at = now()
-         WHERE id = ${id} AND status IN ('pending', 'processing')`,
+    scopedSql(scope)`UPDATE media SET status = 'failed', processing_error = ${reason}, updated_at = now()
+         WHERE id = ${id} AND property_id = ${scope} AND status IN ('pending', 'processing')`,
   )
 }
 
 /** The hash backfill: mirror and region hashes, only where still empty (ingest's own stay). */
 export async function fillMissingHashes(
   db: SqlSession,
+  scope: PropertyScope,
   id: string,
   { mirrorHash, regionHashes }: { mirrorHash: string; regionHashes: string[] },
 ): Promise<boolean> {
-  const result = await db.execute(sql`
+  const result = await db.execute(scopedSql(scope)`
     UPDATE media SET mirror_hash = COALESCE(mirror_hash, ${mirrorHash}), region_hashes = COALESCE(region_hashes, ${JSON.stringify(regionHashes)}::jsonb)
-     WHERE id = ${id}`)
+     WHERE id = ${id} AND property_id = ${scope}`)
   return rowCount(result) > 0
 }
 
@@ -282,20 +301,31 @@ export async function fillMissingHashes(
  * Records a public copy made by the backfill, only where the row still has none (ingest running
  * again meanwhile writes its own, the same key); answers whether it was written.
  */
-export async function fillMissingPublicKey(db: SqlSession, id: string, publicKey: string): Promise<boolean> {
-  const result = await db.execute(sql`UPDATE media SET public_key = ${publicKey} WHERE id = ${id} AND public_key IS NULL`)
+export async function fillMissingPublicKey(db: SqlSession, scope: PropertyScope, id: string, publicKey: string): Promise<boolean> {
+  const result = await db.execute(
+    scopedSql(scope)`UPDATE media SET public_key = ${publicKey} WHERE id = ${id} AND property_id = ${scope} AND public_key IS NULL`,
+  )
+  return rowCount(result) > 0
+}
+
+/** A photo's AVIF renditions (avif-renditions.ts), only while it is a ready photo that has none; answers whether they were written. */
+export async function fillMissingAvif(db: SqlSession, scope: PropertyScope, id: string, renditions: readonly AvifRecord[]): Promise<boolean> {
+  const result = await db.execute(scopedSql(scope)`
+    UPDATE media SET avif_renditions = ${JSON.stringify(renditions)}::jsonb
+     WHERE id = ${id} AND property_id = ${scope} AND status = 'ready' AND avif_renditions IS NULL`)
   return rowCount(result) > 0
 }
 
 /** The quality backfill: the codes of a photo processed before ingest measured them, only where still unmeasured. */
 export async function fillMissingQuality(
   db: SqlSession,
+  scope: PropertyScope,
   id: string,
   { qualityIssues, qualityNote }: { qualityIssues: QualityIssue[]; qualityNote: string | null },
 ): Promise<boolean> {
-  const result = await db.execute(sql`
+  const result = await db.execute(scopedSql(scope)`
     UPDATE media SET quality_issues = ${JSON.stringify(qualityIssues)}::jsonb, quality_note = ${qualityNote}
-     WHERE id = ${id} AND quality_issues IS NULL`)
+     WHERE id = ${id} AND property_id = ${scope} AND quality_issues IS NULL`)
   return rowCount(result) > 0
 }
 
@@ -321,14 +351,14 @@ export type AnalysisResults = {
  * analysis_description): never over words the manager wrote. Its tags are its own list
  * (machineTags), apart from the manager's, without those the manager removed.
  */
-export async function writeAnalysisResults(payload: Payload, id: string, results: AnalysisResults): Promise<boolean> {
+export async function writeAnalysisResults(payload: Payload, scope: PropertyScope, id: string, results: AnalysisResults): Promise<boolean> {
   return ownTransaction(payload, async (db) => {
-    if (!(await lockMedia(db, [id])).length) return false
+    if (!(await lockMedia(db, scope, [id])).length) return false
     const { category, categoryConfidence, embedding, description, suggestion } = results
     // PostgreSQL's array literal: drizzle would send a JS array as a list of parameters.
     const vector = `{${embedding.join(',')}}`
     const analysisOwnsCategory = sql`(category IS NULL OR btrim(category) = '' OR category IS NOT DISTINCT FROM analysis_category)`
-    await db.execute(sql`
+    await db.execute(scopedSql(scope)`
       UPDATE media SET
         category_confidence = CASE WHEN ${analysisOwnsCategory} THEN ${categoryConfidence} ELSE category_confidence END,
         category = CASE WHEN ${analysisOwnsCategory} THEN ${category} ELSE category END,
@@ -340,20 +370,20 @@ export async function writeAnalysisResults(payload: Payload, id: string, results
         analysis_description = ${description},
         suggested_section_id = ${suggestion?.section ?? null}, suggested_room = ${suggestion?.room ?? null},
         suggestion_confidence = ${suggestion?.confidence ?? null}
-      WHERE id = ${id}`)
-    await writeTexts(db, id, 'objects', results.objects)
-    await writeTexts(db, id, 'colors', results.colors)
+      WHERE id = ${id} AND property_id = ${scope}`)
+    await writeTexts(db, scope, id, 'objects', results.objects)
+    await writeTexts(db, scope, id, 'colors', results.colors)
     // Analysis's own tags, apart from the manager's: never one the manager removed.
-    const { removed } = await readTagsBySource(db, id)
+    const { removed } = await readTagsBySource(db, scope, id)
     const gone = new Set(removed)
-    await writeTexts(db, id, 'machineTags', normaliseTags(results.tags).filter((tag) => !gone.has(tag)).slice(0, MAX_TAGS))
+    await writeTexts(db, scope, id, 'machineTags', normaliseTags(results.tags).filter((tag) => !gone.has(tag)).slice(0, MAX_TAGS))
     return true
   })
 }
 
 /** Why analysis skipped a record, on the record. */
-export async function writeAnalysisSkipped(db: SqlSession, id: string, reason: string): Promise<void> {
-  await db.execute(sql`UPDATE media SET analysis_error = ${reason} WHERE id = ${id}`)
+export async function writeAnalysisSkipped(db: SqlSession, scope: PropertyScope, id: string, reason: string): Promise<void> {
+  await db.execute(scopedSql(scope)`UPDATE media SET analysis_error = ${reason} WHERE id = ${id} AND property_id = ${scope}`)
 }
 
 // ── The manager ──────────────────────────────────────────────────────────────────────────
@@ -362,36 +392,40 @@ export async function writeAnalysisSkipped(db: SqlSession, id: string, reason: s
  * Writes the manager's fields of one record and nothing else; false when the record is
  * gone. Run it in the request's transaction: tags are several statements.
  */
-export async function writeManagerFields(db: SqlSession, id: string, fields: ManagerFields): Promise<boolean> {
+export async function writeManagerFields(db: SqlSession, scope: PropertyScope, id: string, fields: ManagerFields): Promise<boolean> {
   const { tags, shownTags, ...columns } = fields
-  const result = await db.execute(
-    sql`UPDATE media SET ${sql.join(assignments(MANAGER_COLUMNS, columns), sql`, `)} WHERE id = ${id}`,
-  )
+  const set = sql.join(assignments(MANAGER_COLUMNS, columns), sql`, `)
+  const result = await db.execute(scopedSql(scope)`UPDATE media SET ${set} WHERE id = ${id} AND property_id = ${scope}`)
   if (rowCount(result) === 0) return false
-  if (tags !== undefined) await writeTags(db, id, { set: tags, shown: shownTags })
+  if (tags !== undefined) await writeTags(db, scope, id, { set: tags, shown: shownTags })
   return true
 }
 
 /** Bulk assignment: every record of ids into one section, visible, with one room (one statement). */
-export async function assignMany(db: SqlSession, ids: readonly string[], { section, room }: { section: string; room: string | null }) {
-  await db.execute(sql`
+export async function assignMany(
+  db: SqlSession,
+  scope: PropertyScope,
+  ids: readonly string[],
+  { section, room }: { section: string; room: string | null },
+) {
+  await db.execute(scopedSql(scope)`
     UPDATE media SET section_id = ${section}, is_hidden = false, room = ${room}, updated_at = now()
-     WHERE id IN ${idList(ids)}`)
+     WHERE id IN ${idList(ids)} AND property_id = ${scope}`)
 }
 
 /** Reorder: sortOrder = position in ids (0, 1, 2…), every row in one statement, unchanged rows untouched. */
-export async function writeSortOrder(db: SqlSession, ids: readonly string[]) {
-  await db.execute(sql`
+export async function writeSortOrder(db: SqlSession, scope: PropertyScope, ids: readonly string[]) {
+  await db.execute(scopedSql(scope)`
     UPDATE media AS m SET sort_order = v.position - 1, updated_at = now()
       FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) WITH ORDINALITY AS v(id, position)
-     WHERE m.id = v.id::uuid AND m.sort_order IS DISTINCT FROM v.position - 1`)
+     WHERE m.id = v.id::uuid AND m.property_id = ${scope} AND m.sort_order IS DISTINCT FROM v.position - 1`)
 }
 
 // ── A deleted duplicate's carry-over ─────────────────────────────────────────────────────
 
 /** Locks the records of ids, then reads their organisation (after the lock, so it is the latest). */
-export async function lockOrganisations(db: SqlSession, ids: readonly string[]): Promise<Map<string, Organisation>> {
-  if (!(await lockMedia(db, ids)).length) return new Map()
+export async function lockOrganisations(db: SqlSession, scope: PropertyScope, ids: readonly string[]): Promise<Map<string, Organisation>> {
+  if (!(await lockMedia(db, scope, ids)).length) return new Map()
   const rows = await rowsOf<{
     id: string
     section_id: string | null
@@ -402,10 +436,10 @@ export async function lockOrganisations(db: SqlSession, ids: readonly string[]):
     sort_order: number | null
     tags: string[] | null
   }>(
-    db.execute(sql`
+    db.execute(scopedSql(scope)`
       SELECT m.id::text AS id, m.section_id, m.is_hidden, m.room, m.description, m.notes, m.sort_order::float8 AS sort_order,
              (SELECT array_agg(t.text ORDER BY t."order") FROM media_texts t WHERE t.parent_id = m.id AND t.path = 'tags') AS tags
-        FROM media m WHERE m.id IN ${idList(ids)}`),
+        FROM media m WHERE m.id IN ${idList(ids)} AND m.property_id = ${scope}`),
   )
   return new Map(
     rows.map((row) => [
@@ -428,7 +462,13 @@ export async function lockOrganisations(db: SqlSession, ids: readonly string[]):
  * (locked by lockOrganisations in the same transaction): only those fields; tags are added
  * to the kept record's own.
  */
-export async function carryOrganisation(db: SqlSession, keptId: string, from: Organisation, carried: readonly CarriedField[]) {
+export async function carryOrganisation(
+  db: SqlSession,
+  scope: PropertyScope,
+  keptId: string,
+  from: Organisation,
+  carried: readonly CarriedField[],
+) {
   const has = (field: CarriedField) => carried.includes(field)
   const fields: ManagerFields = {}
   if (has('section')) Object.assign(fields, { section: from.section, isHidden: from.isHidden })
@@ -436,6 +476,6 @@ export async function carryOrganisation(db: SqlSession, keptId: string, from: Or
   if (has('room')) fields.room = from.room
   if (has('description')) fields.description = from.description
   if (has('notes')) fields.notes = from.notes
-  await writeManagerFields(db, keptId, fields)
-  if (has('tags')) await writeTags(db, keptId, { add: from.tags })
+  await writeManagerFields(db, scope, keptId, fields)
+  if (has('tags')) await writeTags(db, scope, keptId, { add: from.tags })
 }

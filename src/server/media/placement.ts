@@ -21,7 +21,7 @@ import { refusalMessage } from '../auth/access'
 import { requestMay } from '../auth/request-access'
 import { assignMany, readMediaFile, writeManagerFields, writeSortOrder, type ManagerFields } from './media-repository'
 import { checkpointsOf } from '../checkpoints'
-import { scopeRequest } from '../properties/request-property'
+import { requestScope, scopeRequest } from '../properties/request-property'
 
 /** A section of the request's property: its record id (what media rows point at), key and name. */
 type Section = { id: string; key: string; name: string }
@@ -126,7 +126,7 @@ export async function bulkAssign(
   return inTransaction(req, async () => {
     const section = await findSection(req, sectionId)
     const found = await findAllMedia(req, mediaIds)
-    await assignMany(await transactionSql(req), [...found.keys()], { section: section.id, room })
+    await assignMany(await transactionSql(req), await requestScope(req), [...found.keys()], { section: section.id, room })
     const count = found.size
     return { message: `${count} ${count === 1 ? 'photo' : 'photos'} assigned to ${section.name}`, assigned: count }
   })
@@ -139,7 +139,7 @@ export async function reorderSection(req: PayloadRequest, sectionId: string, med
     const found = await findAllMedia(req, mediaIds)
     const outsider = mediaIds.find((id) => sectionOf(found.get(id)!) !== section.id)
     if (outsider) throw badRequest(`Media file ${outsider} is not in the section ${section.name}.`)
-    await writeSortOrder(await transactionSql(req), mediaIds)
+    await writeSortOrder(await transactionSql(req), await requestScope(req), mediaIds)
     return { message: 'Order updated' }
   })
 }
@@ -172,7 +172,8 @@ export async function updateMetadata(req: PayloadRequest, id: string, change: Me
 async function writeAndAnswer(req: PayloadRequest, id: string, fields: ManagerFields): Promise<MediaFile> {
   await checkpointsOf(req.payload).reached('manager:before-write', id)
   const db = await transactionSql(req)
-  const answer = (await writeManagerFields(db, id, fields)) && (await readMediaFile(db, id, { forAdmin: true }))
+  const scope = await requestScope(req)
+  const answer = (await writeManagerFields(db, scope, id, fields)) && (await readMediaFile(db, scope, id, { forAdmin: true }))
   if (!answer) throw notFound(`Media file ${id} was not found.`)
   return answer
 }

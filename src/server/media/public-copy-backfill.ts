@@ -9,17 +9,15 @@
 // the row still has none: ingest running again meanwhile writes its own, the same key.
 // Idempotent and safe under kill -9 (a copy stored but not yet recorded is written again by the
 // next run, to the same key); queued at start-up when a row needs it and no backfill is
-// waiting already. Installation-wide on purpose, like the hash backfill: each row gets a copy
-// of its own bytes, by its id, and nothing is compared across properties.
+// waiting already (../jobs/backfill.ts runs it). Each row gets a copy of its own bytes, within
+// its property, and nothing is compared across properties.
 import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
-import type { Payload } from 'payload'
 import { checkpointsOf } from '../checkpoints'
-import { poolOf } from '../db/pool'
 import { standaloneSql } from '../db/transaction'
 import { getObject } from '../storage/get-object'
 import { publicCopyKey } from '../storage/keys'
@@ -28,46 +26,31 @@ import { readObject } from '../storage/read-object'
 import { fillMissingPublicKey } from './media-repository'
 import { makePublicImageCopy } from './process-image'
 import { makePublicVideoCopy } from './process-video'
-import { queueBackfillOnce } from '../jobs/queue-backfill'
+import type { Backfill } from '../jobs/backfill'
 
-export const PUBLIC_COPY_BACKFILL_TASK = 'backfillPublicCopies' as const
-
-/** Rows read per query: each then costs one download and one full-size encode (or remux). */
-const BATCH = 8
-
-/** Processed media whose public path has nothing stripped to serve: no copy, and (videos) no rendition. */
-const NEEDS_COPY = `status = 'ready' AND public_key IS NULL AND storage_key IS NOT NULL
-  AND NOT (file_type = 'video' AND playback_key IS NOT NULL)`
-
-export type PublicCopyBackfillResult = { written: number; failed: number }
-
-/** Makes the missing copies, row after row (ascending id, so each row is tried once per run). */
-export async function backfillPublicCopies(payload: Payload): Promise<PublicCopyBackfillResult> {
-  const pool = poolOf(payload)
-  const result: PublicCopyBackfillResult = { written: 0, failed: 0 }
-  let after = '00000000-0000-0000-0000-000000000000'
-  for (;;) {
-    const { rows } = await pool.query<{ id: string; key: string; file_type: string }>(
-      `SELECT id::text AS id, storage_key AS key, file_type FROM media
-        WHERE ${NEEDS_COPY} AND id > $1::uuid ORDER BY id LIMIT ${BATCH}`,
-      [after],
-    )
-    if (rows.length === 0) return result
-    for (const { id, key, file_type: fileType } of rows) {
-      after = id
-      let publicKey: string
-      try {
-        publicKey = fileType === 'video' ? await copyVideo(id, key) : await copyImage(id, key)
-      } catch (error) {
-        // A missing or unreadable original: its public path keeps serving what it did.
-        result.failed++
-        payload.logger.warn({ err: error, msg: `No public copy for media ${id}` })
-        continue
-      }
-      await checkpointsOf(payload).reached('public-copy:before-write', id)
-      if (await fillMissingPublicKey(standaloneSql(payload), id, publicKey)) result.written++
+export const PUBLIC_COPY_BACKFILL: Backfill<'written' | 'failed'> = {
+  task: 'backfillPublicCopies',
+  label: 'Make public copies (without location or device data) of older media files',
+  // Processed media whose public path has nothing stripped to serve: no copy, and (videos) no rendition.
+  needs: `status = 'ready' AND public_key IS NULL AND storage_key IS NOT NULL
+    AND NOT (file_type = 'video' AND playback_key IS NOT NULL)`,
+  columns: 'storage_key AS key, file_type',
+  // Each row costs one download and one full-size encode (or remux).
+  batch: 8,
+  outcomes: ['written', 'failed'],
+  async each(payload, { id, scope, key, file_type: fileType }) {
+    let publicKey: string
+    try {
+      publicKey = fileType === 'video' ? await copyVideo(id, String(key)) : await copyImage(id, String(key))
+    } catch (error) {
+      // A missing or unreadable original: its public path keeps serving what it did.
+      payload.logger.warn({ err: error, msg: `No public copy for media ${id}` })
+      return 'failed'
     }
-  }
+    await checkpointsOf(payload).reached('public-copy:before-write', id)
+    return (await fillMissingPublicKey(standaloneSql(payload), scope, id, publicKey)) ? 'written' : 'skipped'
+  },
+  report: ({ written, failed }) => (written + failed > 0 ? `Public copy backfill: ${written} media files copied, ${failed} unreadable` : null),
 }
 
 async function copyImage(id: string, key: string): Promise<string> {
@@ -94,9 +77,4 @@ async function copyVideo(id: string, key: string): Promise<string> {
   } finally {
     await fs.rm(dir, { recursive: true, force: true })
   }
-}
-
-/** Queues the backfill when a row needs it and none is queued or running; answers whether it queued one. */
-export function queuePublicCopyBackfill(payload: Payload): Promise<boolean> {
-  return queueBackfillOnce(payload, { task: PUBLIC_COPY_BACKFILL_TASK, needs: NEEDS_COPY })
 }

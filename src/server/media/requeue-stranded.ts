@@ -7,6 +7,7 @@
 import type { Payload } from 'payload'
 import { LOCKS, withAdvisoryLock } from '../db/advisory-lock'
 import { poolOf } from '../db/pool'
+import { propertyScope } from '../db/property-db'
 import { standaloneSql } from '../db/transaction'
 import { INGEST_TASK } from './ingest-task'
 import { writePipelineFields } from './media-repository'
@@ -19,11 +20,11 @@ export type SweepResult = { requeued: string[]; failed: string[] }
 export async function requeueStrandedMedia(payload: Payload): Promise<SweepResult> {
   return withAdvisoryLock(payload, LOCKS.ingestSweep, async () => {
     // A live job: not completed and not given up (a stale "processing" one is claimed again by the worker).
-    const { rows } = await poolOf(payload).query<{ id: string; errored: number }>(
-      `SELECT m.id::text AS id,
+    const { rows } = await poolOf(payload).query<{ id: string; property_id: string; property_slug: string; errored: number }>(
+      `SELECT m.id::text AS id, p.id::text AS property_id, p.slug AS property_slug,
               (SELECT count(*)::int FROM payload_jobs j
                 WHERE j.task_slug = $1 AND j.input->>'mediaId' = m.id::text AND j.has_error) AS errored
-         FROM media m
+         FROM media m JOIN properties p ON p.id = m.property_id
         WHERE m.status IN ('pending', 'processing')
           AND NOT EXISTS (
             SELECT 1 FROM payload_jobs j
@@ -32,9 +33,9 @@ export async function requeueStrandedMedia(payload: Payload): Promise<SweepResul
       [INGEST_TASK],
     )
     const result: SweepResult = { requeued: [], failed: [] }
-    for (const { id, errored } of rows) {
+    for (const { id, property_id: propertyId, property_slug: slug, errored } of rows) {
       if (errored >= MAX_ERRORED_RUNS) {
-        await writePipelineFields(standaloneSql(payload), id, {
+        await writePipelineFields(standaloneSql(payload), propertyScope({ id: propertyId, slug }), id, {
           status: 'failed',
           processingError: `Processing did not complete after ${errored} runs; upload the file again.`,
         })

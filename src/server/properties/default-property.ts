@@ -65,12 +65,3 @@ export async function everyPropertyScope(pool: Pool | PoolClient): Promise<Prope
   const { rows } = await pool.query<{ id: string; slug: string }>('SELECT id::text AS id, slug FROM properties ORDER BY created_at, id')
   return rows.map(propertyScope)
 }
-
-/** The scope of the property a media record belongs to; null when there is no such record. */
-export async function propertyScopeOfMedia(pool: Pool | PoolClient, mediaId: string): Promise<PropertyScope | null> {
-  const { rows } = await pool.query<{ id: string; slug: string }>(
-    'SELECT p.id::text AS id, p.slug FROM media m JOIN properties p ON p.id = m.property_id WHERE m.id::text = $1',
-    [mediaId],
-  )
-  return rows[0] ? propertyScope(rows[0]) : null
-}
