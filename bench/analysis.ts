@@ -1,4 +1,4 @@
-// Analysis benchmark (ARCHITECTURE §7): 200 processed photos analysed end to end through the
+// Analysis benchmark (docs/architecture.md §8): 200 processed photos analysed end to end through the
 // jobs (Analyze All on the production server, the worker in its own process) against a plain
 // loop running the same model on the same renditions, in one run; the worker's peak RSS;
 // GET /api/sections latency while analysis runs against idle; and the accuracy of category

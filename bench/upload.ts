@@ -534,7 +534,7 @@ async function main() {
     const servicesCpu = () => cpuSeconds(processTree(bench.servicesPid!))
     Object.assign(process.env, services.env)
 
-    // The production topology (ARCHITECTURE §6): web instance with JOBS_WORKER=off, and the
+    // The production topology (docs/architecture.md §7): web instance with JOBS_WORKER=off, and the
     // worker (`npm run worker`) in its own process, started once the uploads are stored.
     log('Starting the production server (JOBS_WORKER=off)')
     const server = await bench.start({ ...services.env, JOBS_WORKER: 'off' })

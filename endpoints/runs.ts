@@ -1,4 +1,4 @@
-// Runs (ARCHITECTURE §10): GET /api/runs/{id}, one run's state and real progress, and
+// Runs (docs/architecture.md §11): GET /api/runs/{id}, one run's state and real progress, and
 // GET /api/runs?kind=analysis|duplicates|backup|restore|export&limit=N, the latest runs of a kind,
 // newest first (a finished export's result carries a fresh downloadUrl). Any signed-in role may ask; a run is shown only to accounts that may start
 // its kind (RUN_KIND_ACTIONS: analysis, scan, backup, restore), else 403. Served as the

@@ -1,4 +1,4 @@
-// The analysis task (ARCHITECTURE §7), on its own queue: analyses one photo or video.
+// The analysis task (docs/architecture.md §8), on its own queue: analyses one photo or video.
 // A photo that cannot be analysed is skipped with a reason inside analyzeMedia; other
 // failures (store or database hiccups) are retried, and the last one is recorded as the
 // photo's reason (on the run too) instead of failing the job.

@@ -1,8 +1,8 @@
-// Object delivery (ARCHITECTURE §5): /public-objects/{filename} (the image, or the
+// Object delivery (docs/architecture.md §6): /public-objects/{filename} (the image, or the
 // playable video), /public-objects/{filename}/w{width}.webp (a rendition; .avif for its AVIF one, once made) and
 // /public-objects/{filename}/poster.jpg. The bucket stays private; this is the only way
 // out. The file's own path serves its public copy (no location, device or owner metadata:
-// ARCHITECTURE §13 Privacy), never the uploaded original: until a photo processed before
+// docs/architecture.md §14 Privacy), never the uploaded original: until a photo processed before
 // public copies existed has its copy (the backfill, public-copy-backfill.ts), that path serves
 // its widest rendition, and such a video answers 404. /public-objects/{filename}/original is
 // the untouched original, for signed-in accounts of the file's property only, never cached. Visitors get ready, visible media only; a signed-in account that may see hidden media in

@@ -100,7 +100,7 @@ export function statsOf(media: MediaFile[], avgLoadTime: number): MediaStats {
     videoCount: media.filter((file) => file.fileType === 'video').length,
     avgOptimization: Math.round(avgOptimization * 10) / 10,
     avgLoadTime,
-    // The originals' bytes, each file once (README "Choices": renditions and posters are not counted).
+    // The originals' bytes, each file once (DECISIONS.md "Total Size": renditions and posters are not counted).
     totalSize: media.reduce((sum, file) => sum + file.fileSize, 0),
   }
 }

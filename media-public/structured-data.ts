@@ -4,7 +4,7 @@
 // from the public snapshot, which only ever holds visible, processed media), and gets one object
 // back; jsonLdScript() makes it safe to put inside a <script> element.
 // Which properties are filled follows Google's vacation rental, image metadata and video
-// structured data documentation (README "Structured data"); what the product does not know
+// structured data documentation (docs/listings.md "Structured data"); what the product does not know
 // (address, coordinates, occupancy) is left out rather than made up.
 import type { MediaFile } from '../src/lib/api/types'
 import { objectUrl, posterUrl } from '../src/lib/media-urls'

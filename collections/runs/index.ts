@@ -1,4 +1,4 @@
-// Long work with progress (ARCHITECTURE §10 Runs): every analysis, duplicate scan, backup and
+// Long work with progress (docs/architecture.md §11 Runs): every analysis, duplicate scan, backup and
 // restore is one row here, started or joined by src/server/runs/start-run.ts and followed
 // through GET /api/runs/{id}. Written only by that service (SQL, in the transaction that
 // queues the run's jobs); Payload describes the table, and accounts read the runs of the kinds

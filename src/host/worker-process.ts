@@ -1,4 +1,4 @@
-// The jobs worker process (ARCHITECTURE §6), for the Payload config it is given: `npm run worker`
+// The jobs worker process (docs/architecture.md §7), for the Payload config it is given: `npm run worker`
 // gives the app's (run-worker.ts); the crash tests give theirs, which names the checkpoints
 // they hold the worker at (tests/helpers/worker-child.ts). Services must already be running
 // (DATABASE_URL, S3_*).

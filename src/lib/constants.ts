@@ -49,7 +49,7 @@ export const PROCESSING_POLL_MS = 3_000
 /** This app's cookiePrefix: Payload's session cookie is `payload-token` (request-user.ts reads a site's own). */
 export const COOKIE_PREFIX = 'payload'
 
-/** Security (ARCHITECTURE §9): Payload's default minimum is 3. */
+/** Security (docs/architecture.md §13): Payload's default minimum is 3. */
 export const MIN_PASSWORD_LENGTH = 12
 /** Login lockout: 5 failures lock the account for 10 minutes. */
 export const MAX_LOGIN_ATTEMPTS = 5
@@ -130,7 +130,7 @@ export const PROPERTY_TAGLINE_MAX = 160
 export const RUN_WAIT_MS = 25_000
 /** The screens follow a run's progress this often (GET /api/runs/{id}). */
 export const RUN_POLL_MS = 1_000
-/** The rendition analysis reads (ARCHITECTURE §7): the 800-px one. */
+/** The rendition analysis reads (docs/architecture.md §8): the 800-px one. */
 export const ANALYSIS_RENDITION_WIDTH = 800
 
 /** §9 Skeletons while loading: admin cards and section-bar blocks. */

@@ -1,4 +1,4 @@
-// What a property's own web site pastes to show the gallery (README "Embedding the gallery"): an
+// What a property's own web site pastes to show the gallery (docs/sharing.md "Embedding the gallery"): an
 // <iframe> of the embed view and a few lines of script that size it to the height the embed view
 // reports (media-public/embed-gallery.tsx). The script takes the message only from the gallery's
 // origin and only for the frame that sent it.

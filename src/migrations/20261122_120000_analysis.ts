@@ -1,4 +1,4 @@
-// Analysis (ARCHITECTURE §7): the analysis-owned columns of media that are not Payload
+// Analysis (docs/architecture.md §8): the analysis-owned columns of media that are not Payload
 // fields (written and read with SQL only, so no editor's save ever rewrites them), the
 // embedding as a plain real[] (shared with duplicate detection), the analysis runs that
 // Analyze All reports progress from, and the analysis task in the jobs enums.

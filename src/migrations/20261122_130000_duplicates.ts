@@ -1,4 +1,4 @@
-// Duplicate detection (ARCHITECTURE §8): scans (one running at a time, with real progress)
+// Duplicate detection (docs/architecture.md §9): scans (one running at a time, with real progress)
 // and the groups the last scan found. Groups are plain rows, not a Payload collection:
 // derived data the scan job rewrites as a whole. A member row references its media row
 // with ON DELETE CASCADE, so a file deleted by any path (our API, Payload's editor, a

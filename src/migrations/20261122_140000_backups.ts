@@ -1,4 +1,4 @@
-// Backups (ARCHITECTURE §9): one row per backup object in the store, the index of object
+// Backups (docs/architecture.md §10): one row per backup object in the store, the index of object
 // sizes the manifests are built from, and the scheduler's heartbeat. Plain tables written with SQL by src/server/backup (not Payload collections:
 // no editor writes them, and a restore must never touch them). The jobs queue learns the
 // backup task's slug.

@@ -1,4 +1,4 @@
-// Create Backup and Restore run as jobs (ARCHITECTURE §6, §9): one row per manual run, which
+// Create Backup and Restore run as jobs (docs/architecture.md §7, §10): one row per manual run, which
 // the request waits on and the panel follows. A request joins the run already going instead
 // of starting a second one (one running create, one running restore: partial unique index).
 // The restore's outcome and what is left to tidy are written in the restore's own transaction.

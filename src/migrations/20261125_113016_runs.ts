@@ -1,4 +1,4 @@
-// Runs (ARCHITECTURE §10): one table for every long piece of work (the `runs` collection),
+// Runs (docs/architecture.md §11): one table for every long piece of work (the `runs` collection),
 // replacing gallery_analysis_runs, duplicate_scans and backup_runs. Beside what Payload
 // generates for the collection, by hand: at most one running run per kind (a partial unique
 // index Payload cannot express); an analysis run's items (per photo, written by each photo's

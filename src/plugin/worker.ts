@@ -1,7 +1,7 @@
 // The gallery's background work in an app's server process: the jobs worker (ingest, renditions,
 // analysis, duplicate scans, backups) and the 30-minute backup schedule, which only enqueues. An
 // app starts it from its `instrumentation.ts` once Payload is up; instances that should only serve
-// leave it out and run `npm run worker` elsewhere (ARCHITECTURE §6). Loaded on demand, so the
+// leave it out and run `npm run worker` elsewhere (docs/architecture.md §7). Loaded on demand, so the
 // config's module graph does not take in the worker.
 import type { Payload } from 'payload'
 

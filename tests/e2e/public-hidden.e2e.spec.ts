@@ -1,4 +1,4 @@
-// Hidden media never reach an anonymous visitor (ARCHITECTURE §9): not in any public page's
+// Hidden media never reach an anonymous visitor (docs/architecture.md §13): not in any public page's
 // HTML (the embed view's included), RSC payload, the read API's JSON, the sitemap or an object URL — and the browser
 // requests nothing of theirs while a visitor walks the site.
 import { expect, test } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Two writers of one media record never undo each other (ARCHITECTURE §4 "Writers own
+// Two writers of one media record never undo each other (docs/architecture.md §5 "Writers own
 // fields"): ingest (the pipeline) against the manager's metadata and section calls, bulk
 // assignment, reorder and Payload's own edit view. Each pair runs many times with the
 // second writer starting at a different moment of the first, and at the worst moment too:

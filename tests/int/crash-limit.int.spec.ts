@@ -23,7 +23,7 @@ import { defaultPropertyId, defaultPropertyScope } from '../../src/server/proper
 
 const WORKER = 'tests/helpers/worker-child.ts'
 const STALE_AFTER_MS = 6000
-/** The product's limit (MAX_LOST_CLAIMS), as the README states it. */
+/** The product's limit (MAX_LOST_CLAIMS), as docs/architecture.md §7 states it. */
 const CRASH_LIMIT = 3
 const workerEnv = {
   ...process.env,

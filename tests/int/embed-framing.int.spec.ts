@@ -89,7 +89,7 @@ describe('the embed origins field', () => {
 
 describe("the embed view's framing policy", () => {
   it("names exactly its own property's origins, on the bare paths, under /p/{slug} and on a property's domain", async () => {
-    // The proxy reads the properties again within a second of a change (README: embedding).
+    // The proxy reads the properties again within a second of a change (docs/sharing.md: embedding).
     await expect.poll(async () => (await headersOf('/embed')).frameAncestors, { timeout: 10_000 }).toBe(
       'frame-ancestors https://seaview-cottage.com http://localhost:5173',
     )

@@ -1,4 +1,4 @@
-// No public byte carries the camera's position, serial number or owner (ARCHITECTURE §13
+// No public byte carries the camera's position, serial number or owner (docs/architecture.md §14
 // Privacy): a phone's JPEG and videos with a recorded position go through the upload and the
 // jobs, and every public URL of them (the file's own path, each rendition, the poster) is read
 // back and parsed, while the manager's download of the original still has it all. Media

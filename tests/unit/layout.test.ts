@@ -1,4 +1,4 @@
-// ARCHITECTURE.md §2: dependencies point one way. The services (src/server) never import the
+// docs/architecture.md §2: dependencies point one way. The services (src/server) never import the
 // host, an endpoint, a public page's code or the Payload config; nothing but the host and the
 // tests imports the host; React components, the admin views and the isomorphic library never
 // import server code; product code never imports the tests (a test's seam is injected). Imports

@@ -1,5 +1,5 @@
 // The stat cards' numbers (spec §2, §7 stats): Total Size is the bytes of the originals
-// the gallery holds (README "Choices"), each file counted once, whatever renditions it has.
+// the gallery holds (DECISIONS.md "Total Size"), each file counted once, whatever renditions it has.
 import { describe, expect, it } from 'vitest'
 import type { MediaFile } from '../../src/lib/api/types'
 import { statsOf } from '../../media-public/read-model'

@@ -1,4 +1,4 @@
-// Which WebP renditions an image gets (README "Renditions": 400, 800, 1600 and 2400 px wide,
+// Which WebP renditions an image gets (DECISIONS.md "Renditions": 400, 800, 1600 and 2400 px wide,
 // never upscaled; a narrower image also gets one at its own width). An image exactly as wide
 // as a standard width gets that rendition: a 2400-px photo has its 2400 one.
 import sharp from 'sharp'

@@ -3,7 +3,7 @@
 // - Google, "Vacation rental (VacationRental) structured data": required containsPlace (with
 //   occupancy), identifier, image (at least 8, among them a bedroom, a bathroom and a common
 //   area), latitude, longitude, name; recommended among others address and description. The
-//   product knows no address, coordinates or occupancy, so those stay out (README).
+//   product knows no address, coordinates or occupancy, so those stay out (docs/listings.md).
 // - Google, "Image metadata in Google Images": contentUrl, and one of creator, creditText,
 //   copyrightNotice or license (schema.org's ImageObject itself requires nothing).
 // - Google, "Video (VideoObject) structured data": required name, thumbnailUrl, uploadDate;

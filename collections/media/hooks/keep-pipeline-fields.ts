@@ -1,6 +1,6 @@
 // Payload's own update (its edit view, its REST and Local API) writes a whole document:
 // an editor saving a form loaded before ingest finished would put back status "pending"
-// and empty results. These hooks keep that from happening (ARCHITECTURE §4 "Writers own
+// and empty results. These hooks keep that from happening (docs/architecture.md §5 "Writers own
 // fields"): the row is locked before Payload reads it, so no pipeline write lands between
 // that read and Payload's write, and the pipeline's and analysis's fields are taken from that
 // fresh read whatever the update sent. Every other writer goes through the media repository

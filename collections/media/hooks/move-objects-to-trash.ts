@@ -1,5 +1,5 @@
 // When a media record is deleted (our API or Payload's editor), its objects move under
-// trash/ instead of disappearing: backups decide when trash is purged (ARCHITECTURE §5).
+// trash/ instead of disappearing: backups decide when trash is purged (docs/architecture.md §6).
 import type { CollectionAfterDeleteHook } from 'payload'
 import { moveToTrash } from '../../../src/server/storage/move-to-trash'
 

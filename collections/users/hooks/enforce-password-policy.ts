@@ -1,4 +1,4 @@
-// Payload's own minimum password length is 3; ours is stricter (ARCHITECTURE §9).
+// Payload's own minimum password length is 3; ours is stricter (docs/architecture.md §13).
 // Runs for every path that sets a password: our /api/register and Payload's editors.
 import { ValidationError, type CollectionBeforeValidateHook } from 'payload'
 import { MIN_PASSWORD_LENGTH } from '../../../src/lib/constants'

@@ -1,4 +1,4 @@
-// Following long work (ARCHITECTURE §10 Runs) the one way every screen does: Analyze All, the
+// Following long work (docs/architecture.md §11 Runs) the one way every screen does: Analyze All, the
 // duplicate scan and the backup panel's Create and Restore. The request that starts (or joins)
 // a run waits up to 25 s on the server; meanwhile GET /api/runs?kind=…&limit=1 gives the run
 // under way, so the count moves from the first second. An answer that names a run still going

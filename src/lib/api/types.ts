@@ -152,7 +152,7 @@ export type DuplicateScanStatus = {
   error: string | null
 }
 
-/** GET /api/runs/{id} (and each of GET /api/runs?kind=): long work and its progress (ARCHITECTURE §10). */
+/** GET /api/runs/{id} (and each of GET /api/runs?kind=): long work and its progress (docs/architecture.md §11). */
 export type Run = {
   id: string
   kind: RunKind
@@ -170,7 +170,7 @@ export type Run = {
   finishedAt: string | null
 }
 
-/** A live share link as GET /api/share-links answers it (README "Share links"). */
+/** A live share link as GET /api/share-links answers it (docs/sharing.md "Share links"). */
 export type LiveShareLink = {
   id: string
   url: string

@@ -1,4 +1,4 @@
-// Runs (ARCHITECTURE §10): the kinds of long work (an export pack's too) and the requests of GET /api/runs/{id} and
+// Runs (docs/architecture.md §11): the kinds of long work (an export pack's too) and the requests of GET /api/runs/{id} and
 // GET /api/runs?kind=…&limit=N.
 import { z } from 'zod'
 

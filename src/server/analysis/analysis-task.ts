@@ -1,6 +1,6 @@
 // Names shared by the analysis job's definition and the code that queues it.
 export const ANALYZE_TASK = 'analyzeMedia'
-/** Its own queue: uploads' ingest never waits behind a thousand analyses (ARCHITECTURE §6). */
+/** Its own queue: uploads' ingest never waits behind a thousand analyses (docs/architecture.md §7). */
 export const ANALYSIS_QUEUE = 'analysis'
 export const ANALYZE_RETRIES = 2
 

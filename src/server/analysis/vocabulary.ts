@@ -13,7 +13,7 @@ export const COCO_LABELS = [
   'toaster', 'sink', 'refrigerator', 'book', 'clock', 'vase', 'scissors', 'teddy bear', 'hair drier', 'toothbrush',
 ] as const
 
-/** The room/scene vocabulary (documented in the README). */
+/** The room/scene vocabulary (documented in docs/analysis.md). */
 export const CATEGORIES = [
   'bedroom', 'bathroom', 'kitchen', 'living room', 'dining room', 'office',
   'exterior', 'garden', 'pool', 'terrace/balcony', 'view', 'other',

@@ -6,7 +6,7 @@
 import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 import { rateLimiter } from '../http/rate-limit'
 
-/** Sign-in attempts and registrations per client address and minute (README, choices). */
+/** Sign-in attempts and registrations per client address and minute (DECISIONS.md, "Lockout"). */
 export const SIGN_IN_LIMIT = { limit: 30, windowMs: 60_000 }
 export const REGISTRATION_LIMIT = { limit: 10, windowMs: 60_000 }
 

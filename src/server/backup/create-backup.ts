@@ -1,4 +1,4 @@
-// Making a backup (ARCHITECTURE §9): the rows of every backed-up table read in one
+// Making a backup (docs/architecture.md §10): the rows of every backed-up table read in one
 // REPEATABLE READ snapshot, the manifest of the objects they refer to, written as one gzip
 // JSON object under a temporary key and finished by copy + delete; only then is its row
 // marked complete with its sha256. A process killed half-way leaves a row still marked

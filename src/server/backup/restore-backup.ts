@@ -1,4 +1,4 @@
-// Restoring a backup (ARCHITECTURE §9). Everything that can be checked is checked before
+// Restoring a backup (docs/architecture.md §10). Everything that can be checked is checked before
 // anything changes: the file's sha256, that it unzips and parses, its format, that this
 // schema can take it, and that every object in its manifest is in the store or in trash/
 // with its size (objects the current rows use are taken from the object index).

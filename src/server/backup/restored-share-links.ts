@@ -1,4 +1,4 @@
-// What a restore makes of the share links a backup holds (README "Share links"). A link is a
+// What a restore makes of the share links a backup holds (docs/backups.md "What a backup holds"). A link is a
 // secret given to someone for this property's address (`{site}/s/{token}`), so:
 // - restored into the property the backup was made of, a link keeps its id, token, expiry,
 //   opens and revoked state and works at its URL again, as when the backup was made; but a link

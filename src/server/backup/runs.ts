@@ -1,4 +1,4 @@
-// Create Backup and Restore as runs (src/server/runs; ARCHITECTURE §6, §9). A request starts a
+// Create Backup and Restore as runs (src/server/runs; docs/architecture.md §7, §10). A request starts a
 // run with its job on the backup queue in one transaction (or joins the run of the same kind
 // already going: two tabs, a double click), then waits on the run for a while; the worker's backup slot does
 // the work under the one-backup-at-a-time lock. A request-serving process killed meanwhile

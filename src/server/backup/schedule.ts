@@ -1,4 +1,4 @@
-// When backups happen (ARCHITECTURE §6, §9). node-cron only enqueues: a backup job every
+// When backups happen (docs/architecture.md §7, §10). node-cron only enqueues: a backup job every
 // 30 minutes (one per period across all instances: the enqueue is serialised by an advisory
 // lock and skipped when another instance already did it), a heartbeat every minute for the
 // status's "Auto Backup", and the debounced upload backup (200 files, one backup). Jobs run

@@ -1,6 +1,6 @@
 // How sure each signal is, as the percent the Duplicate Detection dialog shows (spec §3, §9:
 // 90+ red, 70+ orange, else yellow). Distances were calibrated on edited copies of real
-// photographs and of generated photo-like images (bench/duplicates.ts, README "Duplicates"):
+// photographs and of generated photo-like images (bench/duplicates.ts, docs/duplicates.md):
 // re-encodes, resizes and brightness changes land at 0–10 bits of 64, crops of 2–10 % at 0–8
 // against a centre-crop hash, a mirror at 0–6 against the mirror image's hash, and different
 // photos at 14 or more. Two hashes of this kind always differ in an even number of bits
@@ -34,7 +34,7 @@ export const REGIONS_TO_CONTRADICT = 5
  * Smallest cosine between *centred* analysis embeddings (the library's mean embedding, or the
  * model's mean over real photos, subtracted) for "the same scene shot twice". The model's raw embeddings are non-negative,
  * so unrelated photos reach 0.98 raw; centred, unrelated real photos stayed ≤ 0.76 and
- * edited copies ≥ 0.88, the same scene re-shot 0.97 (README "Duplicates").
+ * edited copies ≥ 0.88, the same scene re-shot 0.97 (docs/duplicates.md).
  */
 export const MIN_EMBEDDING_COSINE = 0.9
 /** Fewer embeddings than this give no trustworthy mean of their own: the scan centres them on the model's reference mean. */

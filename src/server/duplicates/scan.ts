@@ -1,4 +1,4 @@
-// The duplicate scan (spec §4 Duplicate scan; ARCHITECTURE §8) as a run (src/server/runs):
+// The duplicate scan (spec §4 Duplicate scan; docs/architecture.md §9) as a run (src/server/runs):
 // one scan runs at a time (a second start joins it), its progress is the engine's real count
 // of files examined, and the groups it found replace the previous ones in one transaction.
 // A scan belongs to its run's property: it examines that property's media only, and replaces

@@ -9,7 +9,7 @@
 // control groups (a systemd service, a container) and, outside them, autogroups (one per session,
 // when the kernel's autogroup is on). A worker in a group of its own competes with the app's group
 // as an equal whatever its nice value: give its service or container a lower CPU weight there
-// (README, "Outgrowing one machine").
+// (docs/operations.md, "Outgrowing one machine").
 import fs from 'node:fs'
 import os from 'node:os'
 

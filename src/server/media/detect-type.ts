@@ -1,4 +1,4 @@
-// What the ingest accepts (ARCHITECTURE §9): the real type of an upload, from its first
+// What the ingest accepts (docs/architecture.md §6): the real type of an upload, from its first
 // bytes rather than its name or the browser's claim, and the largest image it will decode.
 // Only the spec's images and videos pass; SVG, HTML, PDF, programs and anything
 // unrecognised are refused with a reason naming what they are.

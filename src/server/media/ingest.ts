@@ -2,7 +2,7 @@
 // from the first bytes, then makes WebP renditions, a placeholder, hashes and the public copy
 // (images; their AVIF renditions follow from a job of their own) or a poster and a browser-playable rendition or public copy (videos), and records
 // measured savings. The original itself is never served to visitors: it may carry the camera's
-// position, serial number and owner (ARCHITECTURE §13 Privacy); only accounts of its property
+// position, serial number and owner (docs/architecture.md §14 Privacy); only accounts of its property
 // download it.
 // Idempotent: a re-run overwrites the same derived keys and the same fields.
 // It writes only the pipeline's fields (media-repository.ts), never a document read earlier,

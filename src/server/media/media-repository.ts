@@ -1,4 +1,4 @@
-// The one door to a media record (ARCHITECTURE §4 "Writers own fields"): its read by id, in
+// The one door to a media record (docs/architecture.md §5 "Writers own fields"): its read by id, in
 // the mapper's shape, and every write of a media row and of its tags, colours and objects
 // (Payload keeps those in media_texts). Nothing else writes the media table, except
 // Payload's own update (its edit view and REST), which collections/media/hooks keep off the

@@ -64,7 +64,7 @@ export function perceptualHash(pixels: ArrayLike<number>): string {
 
 const HASH_PATTERN = /^[0-9a-f]{16}$/
 
-/** How many of the 64 bits differ: ≤ 8 is the same picture, ≥ 16 a different one (ARCHITECTURE §8). */
+/** How many of the 64 bits differ: ≤ 8 is the same picture, ≥ 16 a different one (docs/architecture.md §9). */
 export function hammingDistance(a: string, b: string): number {
   if (!HASH_PATTERN.test(a) || !HASH_PATTERN.test(b)) {
     throw new RangeError(`Perceptual hashes are 16 lowercase hex digits, got "${a}" and "${b}"`)

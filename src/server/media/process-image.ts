@@ -1,6 +1,6 @@
 // Everything the ingest job makes from an uploaded image, in memory: its upright size,
 // content and perceptual hashes, a tiny placeholder, the responsive WebP derivatives visitors
-// are served (ARCHITECTURE §5), and its quality codes (quality.ts). The job stores the results;
+// are served (docs/architecture.md §6), and its quality codes (quality.ts). The job stores the results;
 // this module does no I/O.
 //
 // Animated GIFs (and animated WebP/PNG) are processed from their first frame: derivatives

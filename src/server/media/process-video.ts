@@ -1,5 +1,5 @@
 // What the ingest job needs from an uploaded video, working on temp files with ffprobe
-// and ffmpeg (ARCHITECTURE §5): its metadata, a poster frame, and — unless the original
+// and ffmpeg (docs/architecture.md §6): its metadata, a poster frame, and — unless the original
 // already plays in every browser — an H.264/AAC MP4 rendition that starts streaming at once.
 // The binaries come from ffmpeg-tools.ts (FFMPEG_PATH / FFPROBE_PATH, else PATH, else the static
 // builds npm packages ship); they run without a shell, with a time limit, and their stderr explains any failure.

@@ -1,7 +1,7 @@
 // Public copies for media processed before ingest made them (migration 20261126_145918): until a
 // photo has one, its own public path serves its widest rendition, and a video that plays as it
 // is answers 404, because the uploaded original may carry the camera's position, serial number
-// and owner (ARCHITECTURE §13 Privacy). A job, not work on a visitor's request: a full-size
+// and owner (docs/architecture.md §14 Privacy). A job, not work on a visitor's request: a full-size
 // decode and encode (or a video remux) would hold the request for seconds, and two visitors
 // would make the same copy twice.
 //

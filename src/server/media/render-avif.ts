@@ -5,7 +5,7 @@
 // Like the WebP renditions, each is made from the original decoded once to the widest size
 // (upright, raw pixels), so an AVIF rendition shows the same pixels as its WebP one. sharp
 // writes no metadata unless asked, and the input here is raw pixels: no EXIF, XMP, IPTC or
-// colour profile can reach an AVIF byte (ARCHITECTURE §13 Privacy).
+// colour profile can reach an AVIF byte (docs/architecture.md §14 Privacy).
 import { threadPool } from '../threads/thread-pool'
 import { DEFAULT_WORKER_NICE } from '../jobs/priority'
 

@@ -1,7 +1,7 @@
 // The pixel work of processImage, in a thread of its own: the original decoded once to its widest
 // derivative (upright, raw pixels), then from that rendition the WebP derivatives, the small
 // colour copy the hashes are read from and the thumbnail the placeholder is made from; and the
-// full-size public copy visitors get for the photo's own path (ARCHITECTURE §13 Privacy).
+// full-size public copy visitors get for the photo's own path (docs/architecture.md §14 Privacy).
 //
 // What sharp writes: no metadata at all unless asked (keepExif, withMetadata…), so the WebP
 // renditions carry none. The public copy asks for the colour profile only (keepIccProfile): it

@@ -1,4 +1,4 @@
-// The visibility rule, written once (ARCHITECTURE §9): a visitor sees a media file only when
+// The visibility rule, written once (docs/architecture.md §13): a visitor sees a media file only when
 // it is fully processed and not hidden; a signed-in manager sees every file. Each reader takes
 // its form from the one rule below: Payload's collection access (a Where, so REST, the file
 // route and the Local API all filter), the public read model's SQL, and object delivery's

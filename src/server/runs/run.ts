@@ -1,4 +1,4 @@
-// Runs (ARCHITECTURE §10): the one record of long work (analysis, duplicate scan, backup,
+// Runs (docs/architecture.md §11): the one record of long work (analysis, duplicate scan, backup,
 // restore) and how it reads. A run is started or joined by start-run.ts, waited on by
 // wait-for-run.ts, moved on by record-run.ts; the `runs` collection describes the table.
 //

@@ -1,4 +1,4 @@
-// The one bounded wait (ARCHITECTURE §4): an endpoint that started or joined a run waits up to
+// The one bounded wait (docs/architecture.md §11): an endpoint that started or joined a run waits up to
 // RUN_WAIT_MS for it to end, so a short run answers the spec's payload at once, and a longer
 // one answers what is done with its runId (GET /api/runs/{id} follows it).
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// The object store (ARCHITECTURE §5): a private bucket and the client that reaches it. Every
+// The object store (docs/architecture.md §6): a private bucket and the client that reaches it. Every
 // operation in this folder (one a file, as @payloadcms/storage-s3 lays them out) takes one
 // argument object whose `store` defaults to the app's own; a test passes another (one that
 // is down). Keys and their prefixes come from keys.ts only.

@@ -1,5 +1,5 @@
 // Deleted media's objects, a rejected original and objects only replaced rows used move
-// under trash/ instead of disappearing: backups decide when trash is purged (ARCHITECTURE §5).
+// under trash/ instead of disappearing: backups decide when trash is purged (docs/architecture.md §6).
 import pLimit from 'p-limit'
 import { appStore, type StoreArgs } from './index'
 import { copyObject } from './copy-object'
