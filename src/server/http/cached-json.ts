@@ -3,7 +3,7 @@
 // send it so (precompressed.ts); otherwise the identity bytes.
 import type { PayloadRequest } from 'payload'
 import { answerHeaders, isNotModified, type PreparedAnswer } from './prepared-answer'
-import { ENCODED_HEADER, serverSendsEncoded } from './precompressed'
+import { ENCODED_HEADER, ENCODED_LENGTH_HEADER, serverSendsEncoded } from './precompressed'
 
 export async function cachedJson(req: PayloadRequest, answer: PreparedAnswer): Promise<Response> {
   const headers: Record<string, string> = answerHeaders(answer)
@@ -11,7 +11,7 @@ export async function cachedJson(req: PayloadRequest, answer: PreparedAnswer): P
   const { body, encoding } = serverSendsEncoded(req.headers)
     ? await answer.body.encodedFor(req.headers.get('accept-encoding'))
     : { body: answer.body.raw, encoding: undefined }
-  if (encoding) headers[ENCODED_HEADER] = encoding
+  if (encoding) Object.assign(headers, { [ENCODED_HEADER]: encoding, [ENCODED_LENGTH_HEADER]: String(body.length) })
   // A Buffer is a Uint8Array over a plain ArrayBuffer here (never shared memory).
   return new Response(body as Uint8Array<ArrayBuffer>, {
     status: 200,

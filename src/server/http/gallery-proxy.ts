@@ -171,7 +171,7 @@ export function galleryProxy({ trustProxy = process.env.TRUST_PROXY }: Options =
 
     // A rewrite whose origin is not the one Next gives itself goes out as an HTTP request of its
     // own and comes back through here: what the first pass stamped and proved stands (a client
-    // cannot forge the proofs). src/host/serve.ts names the server so that ours stay inside.
+    // cannot forge the proofs). The launcher names the server so that ours stay inside (src/host/entries.ts).
     const stamped = stampedProperty(request.headers, payload.secret)
     if (stamped && requestClientAddress({ headers: request.headers, payload }) !== UNKNOWN_CLIENT) {
       const property = (await currentDirectory(payload).catch(() => null))?.byId.get(stamped.id)

@@ -14,6 +14,12 @@ import type { ServerResponse } from 'node:http'
 export const ENCODER_HEADER = 'x-gallery-encoder'
 /** The answer header naming the encoding of the bytes the handler sent. */
 export const ENCODED_HEADER = 'x-gallery-content-encoding'
+/**
+ * The answer header giving their length: Next drops a handler's Content-Length too, and would send
+ * the list in chunked encoding, which a client then has to take apart (a few per cent of a list's
+ * cost at 1 MB).
+ */
+export const ENCODED_LENGTH_HEADER = 'x-gallery-content-length'
 
 const TOKEN = Symbol.for('property-gallery.encoder-token')
 type WithToken = typeof globalThis & { [TOKEN]?: string }
@@ -31,16 +37,19 @@ export function serverSendsEncoded(headers: Headers): boolean {
   return token !== undefined && headers.get(ENCODER_HEADER) === token
 }
 
+const RENAMED: Record<string, string> = { [ENCODED_HEADER]: 'Content-Encoding', [ENCODED_LENGTH_HEADER]: 'Content-Length' }
+
 /**
  * Wraps a Node response so that the headers Next copies from a route handler's answer go out as
  * they should: ENCODED_HEADER as Content-Encoding (Next's compression then leaves the body alone),
- * and a one-value list as that value, which Next's compression needs to see a JSON answer as
- * compressible (Next sets every copied header as a list, vercel/next.js#98007).
+ * ENCODED_LENGTH_HEADER as Content-Length, and a one-value list as that value, which Next's
+ * compression needs to see a JSON answer as compressible (Next sets every copied header as a
+ * list, vercel/next.js#98007).
  */
 export function sendEncodedAnswers(res: ServerResponse): void {
   const setHeader = res.setHeader.bind(res)
   res.setHeader = (name, value) => {
     const single = Array.isArray(value) && value.length === 1 ? value[0] : value
-    return setHeader(name.toLowerCase() === ENCODED_HEADER ? 'Content-Encoding' : name, single)
+    return setHeader(RENAMED[name.toLowerCase()] ?? name, single)
   }
 }
