@@ -45,6 +45,9 @@ for (const path of ['/api/media-files', '/api/sections/all/media']) {
       const response = await fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': encoding, 'x-gallery-encoder': 'a guess' } })
       expect(response.headers.get('content-encoding'), encoding).toBe(encoding)
       expect(response.headers.get('x-gallery-content-encoding')).toBeNull()
+      // Sent with its length, not in chunks.
+      expect(response.headers.get('content-length')).toMatch(/^[1-9][0-9]*$/)
+      expect(response.headers.get('x-gallery-content-length')).toBeNull()
       expect(response.headers.get('vary')).toContain('Accept-Encoding')
       expect(await response.json()).toEqual(files)
       const again = await fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': encoding, 'if-none-match': response.headers.get('etag')! } })
