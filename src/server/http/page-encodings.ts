@@ -74,6 +74,9 @@ class PageMemo {
   }
 }
 
+/** Paths that never answer a cached page (Next's files, the API, objects): their responses are left as they are. */
+const NEVER_A_PAGE = /^(?:\/p\/[^/]+)?\/(?:_next|api|public-objects|s\/[^/]+\/o)\//
+
 const MEMO = Symbol.for('property-gallery.page-memo')
 type WithMemo = typeof globalThis & { [MEMO]?: PageMemo }
 
@@ -87,7 +90,7 @@ type AnyEnd = (this: ServerResponse, ...args: unknown[]) => ServerResponse
  * still a whole string, and the Content-Encoding set there makes the middleware pass them on.
  */
 export function sendMemoizedPages(request: IncomingMessage, response: ServerResponse): void {
-  if (request.method !== 'GET') return
+  if (request.method !== 'GET' || NEVER_A_PAGE.test(request.url ?? '')) return
   const encoding = pickEncoding(request.headers['accept-encoding'] ?? null)
   if (!encoding) return
   const global = globalThis as WithMemo
