@@ -94,6 +94,9 @@ describe('a share link', () => {
     expect(page.status).toBe(200)
     expect(page.text).toBe(NEXT_STAND_IN)
     expect(page.headers.get('x-robots-tag')).toBe('noindex')
+    // A browser's load of the page is an opening; a fetch of it (a client-side navigation, a prefetch) is not.
+    expect((await guest.call('GET', `/s/${token}`, { headers: { 'sec-fetch-dest': 'document' } })).status).toBe(200)
+    expect((await guest.call('GET', `/s/${token}`, { headers: { 'sec-fetch-dest': 'empty' } })).status).toBe(200)
 
     const hiddenFile = await guest.call('GET', `/s/${token}/o/${photos.loftHidden.filename}/w400.webp`)
     expect(hiddenFile.status).toBe(200)
@@ -112,7 +115,7 @@ describe('a share link', () => {
       room: null,
       mediaIds: null,
       includeHidden: true,
-      opens: 1,
+      opens: 2,
     })
   })
 

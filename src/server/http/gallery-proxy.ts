@@ -304,7 +304,10 @@ async function shareLinkGate(payload: Payload, propertyId: string, token: string
   const scope = (await propertyScopeById(payload, propertyId)) ?? (await defaultPropertyScope(payload))
   const opened = await findShareLink(payload, scope, token)
   if (opened.state !== 'live') return plainPage(GONE[opened.state])
-  // A client-side navigation or prefetch is not an opening.
-  if (!headers.has('rsc') && !headers.has('next-router-prefetch')) await countShareLinkOpen(payload, scope, opened.link.id)
+  // Only a document load is an opening: a client-side navigation's or a prefetch's fetch says
+  // `Sec-Fetch-Dest: empty` (Next hides its own `rsc` and router headers from the proxy). A client
+  // that sends no Sec-Fetch headers counts.
+  const destination = headers.get('sec-fetch-dest')
+  if (!destination || destination === 'document') await countShareLinkOpen(payload, scope, opened.link.id)
   return null
 }
