@@ -10,6 +10,8 @@ import { QUALITY_BACKFILL } from '../src/server/media/quality-backfill'
 
 export const BACKFILLS: readonly Backfill[] = [HASH_BACKFILL, PUBLIC_COPY_BACKFILL, AVIF_BACKFILL, QUALITY_BACKFILL]
 
-// One task each, named so that the app's task list keeps its order (the slugs are a database enum).
-export const [backfillDuplicateHashesTask, backfillPublicCopiesTask, backfillAvifRenditionsTask, backfillQualityIssuesTask]: TaskConfig[] =
-  BACKFILLS.map((backfill) => backfillTask(backfill))
+// One task each, by name, so that the app's task list keeps its order (the slugs are a database enum).
+export const backfillDuplicateHashesTask: TaskConfig = backfillTask(HASH_BACKFILL)
+export const backfillPublicCopiesTask: TaskConfig = backfillTask(PUBLIC_COPY_BACKFILL)
+export const backfillAvifRenditionsTask: TaskConfig = backfillTask(AVIF_BACKFILL)
+export const backfillQualityIssuesTask: TaskConfig = backfillTask(QUALITY_BACKFILL)

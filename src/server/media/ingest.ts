@@ -31,7 +31,6 @@ import { standaloneSql } from '../db/transaction'
 import { checkpointsOf } from '../checkpoints'
 import { mediaPropertyScope } from '../properties/media-property'
 import type { PropertyScope } from '../db/property-db'
-import { poolOf } from '../db/pool'
 import { queueAvif } from './avif-renditions'
 
 /** The rendition the lightbox shows: its saving against the original is the compression ratio. */
