@@ -145,7 +145,7 @@ type JobsRun = {
 
 /**
  * Reads the count of the run under way as the manager's screen does (GET
- * /api/media-files/analyze-all once a second) until stopped; answers the counts seen.
+ * /api/runs?kind=analysis&limit=1 once a second) until stopped; answers the counts seen.
  */
 function watchRunCount(baseUrl: string, headers: Record<string, string>) {
   const counts: number[] = []
@@ -153,10 +153,8 @@ function watchRunCount(baseUrl: string, headers: Record<string, string>) {
   const watching = (async () => {
     while (!stopped) {
       await sleep(1000)
-      const current = (await (await fetch(`${baseUrl}/api/media-files/analyze-all`, { headers })).json()) as {
-        run: { analyzed: number; skipped: number } | null
-      }
-      if (current.run && !stopped) counts.push(current.run.analyzed + current.run.skipped)
+      const [current] = (await (await fetch(`${baseUrl}/api/runs?kind=analysis&limit=1`, { headers })).json()) as { status: string; done: number }[]
+      if (current?.status === 'running' && !stopped) counts.push(current.done)
     }
   })()
   return async () => {
@@ -340,19 +338,16 @@ async function main() {
       const jobsStart = performance.now()
       const answer = (await (
         await fetch(`${server.baseUrl}/api/media-files/analyze-all`, { method: 'POST', headers, body: JSON.stringify({ force }) })
-      ).json()) as { analyzed: number; pending?: number; runId?: string }
+      ).json()) as { analyzed: number; runId?: string; statusUrl?: string }
       let analyzed = answer.analyzed
-      if (answer.runId) {
-        for (;;) {
-          const progress = (await (await fetch(`${server.baseUrl}/api/media-files/analyze-all/${answer.runId}`, { headers })).json()) as {
-            analyzed: number
-            skipped: number
-            done: boolean
-          }
-          analyzed = progress.analyzed
-          if (progress.done) break
-          await sleep(250)
+      // Still running after the server's wait (202): its run, followed until it ends.
+      while (answer.statusUrl) {
+        const run = (await (await fetch(`${server.baseUrl}${answer.statusUrl}`, { headers })).json()) as { status: string; result: { analyzed: number } | null }
+        if (run.status !== 'running') {
+          analyzed = run.result?.analyzed ?? 0
+          break
         }
+        await sleep(250)
       }
       const seconds = (performance.now() - jobsStart) / 1000
       const countsSeen = await stopWatching()

@@ -3,7 +3,7 @@
 //        (managers and editors of the property: view-hidden)
 //   PUT  /api/listing-channels/{channel} { mediaIds: [...] | null, coverId | null } → the choice (managers: export)
 //   POST /api/exports { channel, sectionIds? } → 200 { runId, status: 'done', downloadUrl, … } when the pack is
-//        written within the runs' bounded wait, else 202 { runId, statusUrl }; GET /api/runs/{runId} then
+//        written within the runs' bounded wait, else the runs' one 202 { runId, status, statusUrl }; GET /api/runs/{runId} then
 //        answers the run with a fresh downloadUrl in its result once done (managers: export)
 //   GET  /api/exports/{runId}/download?expires&signature → the zip (the signed URL above; 403 once expired)
 import type { Readable } from 'node:stream'
@@ -17,13 +17,14 @@ import {
 } from '../src/lib/schemas/listing'
 import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, parseQuery, requireUser } from '../src/server/http/endpoint'
-import { HttpError, notFound } from '../src/server/http/errors'
+import { notFound } from '../src/server/http/errors'
 import { writeChannelChoice } from '../src/server/listing/choices'
-import { checkDownloadSignature, exportRunAnswer } from '../src/server/listing/download'
+import { checkDownloadSignature } from '../src/server/listing/download'
 import { startExport, type ExportResult } from '../src/server/listing/export'
 import { listingReadiness } from '../src/server/listing/readiness'
 import { requestScope } from '../src/server/properties/request-property'
 import { findRun } from '../src/server/runs/run'
+import { describeRun, runAnswer } from '../src/server/runs/run-answer'
 import { runWaitMs, waitForRun } from '../src/server/runs/wait-for-run'
 import { getObject } from '../src/server/storage/get-object'
 import { exportPackKey } from '../src/server/storage/keys'
@@ -49,13 +50,8 @@ export const listingEndpoints = [
     const pool = poolOf(req.payload)
     const started = await startExport(pool, await requestScope(req), { channel, sectionKeys: sectionIds ?? null, startedBy: String(user.id) })
     const run = (await waitForRun(pool, started.id, { signal: req.signal, waitMs: runWaitMs(req.payload) })) ?? started
-    if (run.status === 'failed') throw new HttpError(run.errorStatus ?? 500, run.error ?? 'The export failed.')
-    if (run.status === 'running') {
-      const statusUrl = `/api/runs/${run.id}`
-      return Response.json({ runId: run.id, status: run.status, statusUrl }, { status: 202, headers: { ...NO_STORE, Location: statusUrl } })
-    }
-    const answer = exportRunAnswer(req, run)
-    return Response.json({ runId: run.id, status: run.status, ...(answer.result as ExportResult & { downloadUrl: string }) }, { headers: NO_STORE })
+    const { result } = await describeRun(req, run)
+    return runAnswer(run, { result: { runId: run.id, status: run.status, ...result } })
   }),
 
   endpoint('get', '/exports/:runId/download', 'export', async (req) => {

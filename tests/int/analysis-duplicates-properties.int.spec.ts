@@ -162,12 +162,12 @@ describe('analysis runs per property', () => {
       [lodge.id, home.id],
     )
     const runOf = (property: PropertyScope) => rows.find((row) => row.property === property.id)!.id
-    const foreign = await admin.json('GET', `/api/media-files/analyze-all/${runOf(lodge)}`)
+    const foreign = await admin.json('GET', `/api/runs/${runOf(lodge)}`)
     expect(foreign.status).toBe(404)
-    expect(foreign.body).toEqual({ message: `Analysis run ${runOf(lodge)} was not found.` })
-    const own = await admin.json('GET', `/api/media-files/analyze-all/${runOf(home)}`)
+    expect(foreign.body).toEqual({ message: 'There is no such run (finished runs are kept for a day).' })
+    const own = await admin.json('GET', `/api/runs/${runOf(home)}`)
     expect(own.status).toBe(200)
-    expect(own.body).toMatchObject({ runId: runOf(home), total: 0, done: true })
+    expect(own.body).toMatchObject({ id: runOf(home), kind: 'analysis', total: 0, status: 'done' })
   })
 })
 

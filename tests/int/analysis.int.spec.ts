@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AnalysisProgress, MediaFile } from '../../src/lib/api/types'
+import type { MediaFile, Run } from '../../src/lib/api/types'
 import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../../src/server/analysis/analysis-task'
 import { analyzeMedia } from '../../src/server/analysis/analyze-media'
 import { startAnalysisRun } from '../../src/server/analysis/runs'
@@ -51,17 +51,20 @@ const sql = <T = any>(text: string, params: unknown[] = []) => poolOf(payload).q
 const adminList = async () => (await admin.json<MediaFile[]>('GET', '/api/media-files')).body
 const byName = async (name: string) => (await adminList()).find((m) => m.originalFilename === name)!
 
-/** Follows a run's progress as the screen does (every second) until it is done. */
-async function followRun(runId: string): Promise<AnalysisProgress> {
+/** What an analysis run says once it ended: photos in it, and its result (analysed, skipped and why). */
+type AnalysisEnded = { total: number; analyzed: number; skipped: number; failures: { id: string; reason: string }[] }
+
+/** Follows a run as the screen does (GET /api/runs/{id} every second) until it ended. */
+async function followRun(runId: string): Promise<AnalysisEnded> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    const progress = (await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${runId}`)).body
-    if (progress.done) return progress
+    const run = (await admin.json<Run>('GET', `/api/runs/${runId}`)).body
+    if (run.status !== 'running') return { total: run.total, ...(run.result as Omit<AnalysisEnded, 'total'>) }
   }
 }
 
 /** Runs a jobs worker with one analysis slot until the run is done. */
-async function analyseWithWorker(runId: string): Promise<AnalysisProgress> {
+async function analyseWithWorker(runId: string): Promise<AnalysisEnded> {
   const stop = startJobsWorker(payload, 1, { analysisSlots: 1 })
   try {
     return await followRun(runId)
@@ -102,18 +105,23 @@ describe('POST /api/media-files/analyze-all refusals', () => {
     expect((await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])).rows[0].n).toBe(0)
   })
 
-  it('status: 401 to a visitor, 400 for a malformed id, 404 for an unknown one', async () => {
+  it('its run: 401 to a visitor, 400 for a malformed id, 404 for an unknown one', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000'
-    expect((await visitor.json('GET', `/api/media-files/analyze-all/${unknown}`)).status).toBe(401)
-    expect((await admin.json('GET', '/api/media-files/analyze-all/not-a-uuid')).status).toBe(400)
-    expect((await admin.json('GET', `/api/media-files/analyze-all/${unknown}`)).status).toBe(404)
+    expect((await visitor.json('GET', `/api/runs/${unknown}`)).status).toBe(401)
+    expect((await admin.json('GET', '/api/runs/not-a-uuid')).status).toBe(400)
+    expect((await admin.json('GET', `/api/runs/${unknown}`)).status).toBe(404)
   })
 
-  it('the run under way: 401 to a visitor, { run: null } when none runs', async () => {
-    expect((await visitor.json('GET', '/api/media-files/analyze-all')).status).toBe(401)
-    const { status, body } = await admin.json('GET', '/api/media-files/analyze-all')
+  it('the run under way: 401 to a visitor, none before the first', async () => {
+    expect((await visitor.json('GET', '/api/runs?kind=analysis&limit=1')).status).toBe(401)
+    const { status, body } = await admin.json('GET', '/api/runs?kind=analysis&limit=1')
     expect(status).toBe(200)
-    expect(body).toEqual({ run: null })
+    expect(body).toEqual([])
+  })
+
+  it('the per-kind status routes are gone: /api/runs answers for every run', async () => {
+    expect((await admin.json('GET', '/api/media-files/analyze-all')).status).toBe(404)
+    expect((await admin.json('GET', `/api/media-files/analyze-all/${crypto.randomUUID()}`)).status).toBe(404)
   })
 })
 
@@ -125,10 +133,10 @@ describe('Analyze All on real photographs', () => {
     expect(second).toBe(first)
     const jobs = await sql(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [ANALYSIS_QUEUE])
     expect(jobs.rows[0].n).toBe(ids.size)
-    const progress = await admin.json<AnalysisProgress>('GET', `/api/media-files/analyze-all/${first}`)
-    expect(progress.body).toMatchObject({ runId: first, total: ids.size, analyzed: 0, pending: ids.size, done: false })
+    const progress = await admin.json<Run>('GET', `/api/runs/${first}`)
+    expect(progress.body).toMatchObject({ id: first, kind: 'analysis', status: 'running', total: ids.size, done: 0, result: null })
     // The screen's count while the POST waits: the run under way, the same progress.
-    expect((await admin.json('GET', '/api/media-files/analyze-all')).body).toEqual({ run: progress.body })
+    expect((await admin.json('GET', '/api/runs?kind=analysis&limit=1')).body).toEqual([progress.body])
   })
 
   it('analyses every photo through the jobs and answers { analyzed }', async () => {
@@ -140,12 +148,14 @@ describe('Analyze All on real photographs', () => {
     // The worker's default analysis slots (two jobs at once, one inference at a time).
     const stop = startJobsWorker(payload, 1)
     try {
-      const { status, body } = await admin.json('POST', '/api/media-files/analyze-all')
-      expect(status).toBe(200)
-      if (body.pending) {
-        // Slower than the wait on a busy machine: follow the progress as the screen does.
+      const { status, body, headers } = await admin.json('POST', '/api/media-files/analyze-all')
+      if (status === 202) {
+        // Slower than the wait on a busy machine: the runs' one answer, followed as the screen does.
+        expect(body).toMatchObject({ runId: expect.any(String), status: 'running', statusUrl: `/api/runs/${body.runId}`, analyzed: expect.any(Number) })
+        expect(headers.get('location')).toBe(body.statusUrl)
         expect(await followRun(body.runId)).toMatchObject({ analyzed: ids.size, skipped: 0 })
       } else {
+        expect(status).toBe(200)
         expect(body).toEqual({ analyzed: ids.size, skipped: 0 })
       }
     } finally {
@@ -225,8 +235,8 @@ describe('Analyze All on real photographs', () => {
     expect(edited.tagSources).toEqual(['manager', ...kept.map(() => 'analysis')])
     const stop = startJobsWorker(payload, 1, { analysisSlots: 1 })
     try {
-      const { body } = await admin.json('POST', '/api/media-files/analyze-all', { body: { force: true } })
-      if (body.pending) expect((await followRun(body.runId)).analyzed).toBe(ids.size)
+      const { status, body } = await admin.json('POST', '/api/media-files/analyze-all', { body: { force: true } })
+      if (status === 202) expect((await followRun(body.runId)).analyzed).toBe(ids.size)
       else expect(body.analyzed).toBe(ids.size)
     } finally {
       await stop()

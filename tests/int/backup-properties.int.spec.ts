@@ -335,7 +335,7 @@ describe('listing, download and retention', () => {
     expect(restore.body.message).toBe('This backup belongs to another property: nothing was restored.')
     // Nor is another property's backup run followed from here.
     const { run } = await startRun(pool, 'create', undefined, { scope: lodge })
-    expect((await admin.json('GET', `/api/backup/runs/${run.runId}`)).status).toBe(404)
+    expect((await admin.json('GET', `/api/runs/${run.id}`)).status).toBe(404)
   })
 
   it('keeps the last 10 backups of each property', async () => {

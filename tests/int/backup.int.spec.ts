@@ -32,6 +32,7 @@ import { resetDatabase, testPayload } from '../helpers/payload'
 import { runWait } from '../helpers/test-config'
 import { migrations } from '../../src/migrations'
 import { RUN_WAIT_MS } from '../../src/lib/constants'
+import type { Run } from '../../src/lib/api/types'
 
 /** The schema this server runs: the last committed migration. */
 const LATEST_MIGRATION = migrations[migrations.length - 1].name
@@ -470,6 +471,15 @@ describe('refused backups change nothing', () => {
   })
 })
 
+/** Follows a run's statusUrl (GET /api/runs/{id}) as the panel does, until it ended. */
+async function follow(statusUrl: string): Promise<Run> {
+  for (;;) {
+    const { body: run } = await admin.json<Run>('GET', statusUrl)
+    if (run.status !== 'running') return run
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 describe('Create Backup and Restore run as jobs', () => {
   // No worker at first: the runs stay queued, so what a second click and a short wait see is certain.
   beforeEach(async () => {
@@ -484,42 +494,37 @@ describe('Create Backup and Restore run as jobs', () => {
   const backupJobs = async () =>
     (await pool.query(`SELECT count(*)::int AS n FROM payload_jobs WHERE queue = $1`, [BACKUP_QUEUE])).rows[0].n as number
 
-  /** Follows a run's URL as the panel does, until it is no longer 202. */
-  async function follow(statusUrl: string) {
-    for (;;) {
-      const answer = await admin.json<Record<string, unknown>>('GET', statusUrl)
-      if (answer.status !== 202) return answer
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-
-  it('a second Create Backup joins the run already going; a longer run answers 202, and its URL gives the spec\'s answer', async () => {
+  it('a second Create Backup joins the run already going; a longer run answers 202, and its run ends with the spec\'s answer', async () => {
     await photoWithObjects()
     const first = await admin.json<{ runId: string; status: string; statusUrl: string }>('POST', '/api/backup/create')
     expect(first.status).toBe(202)
-    expect(first.body).toMatchObject({ status: 'running', statusUrl: `/api/backup/runs/${first.body.runId}` })
+    expect(first.body).toMatchObject({ status: 'running', operation: 'create', statusUrl: `/api/runs/${first.body.runId}` })
+    expect(first.headers.get('location')).toBe(first.body.statusUrl)
     const second = await admin.json<{ runId: string }>('POST', '/api/backup/create')
     expect(second.status).toBe(202)
     expect(second.body.runId).toBe(first.body.runId)
     expect(await backupJobs()).toBe(1)
-    expect((await admin.json('GET', first.body.statusUrl)).status).toBe(202)
+    expect((await admin.json<Run>('GET', first.body.statusUrl)).body).toMatchObject({ kind: 'backup', status: 'running' })
 
     startWorker()
     const done = await follow(first.body.statusUrl)
-    expect(done.status).toBe(201)
-    expect(Object.keys(done.body)).toEqual(['backupFile'])
-    expect(done.body.backupFile).toMatch(/^backup-.*-manual\.json\.gz$/)
+    expect(done.status).toBe('done')
+    expect(Object.keys(done.result!)).toEqual(['backupFile'])
+    expect(done.result!.backupFile).toMatch(/^backup-.*-manual\.json\.gz$/)
     const kept = (await admin.json<Array<{ file: string; kind: string }>>('GET', '/api/backups')).body
-    expect(kept.map((backup) => [backup.file, backup.kind])).toEqual([[done.body.backupFile, 'manual']])
+    expect(kept.map((backup) => [backup.file, backup.kind])).toEqual([[done.result!.backupFile, 'manual']])
 
     // The run is over: the next click starts a new one (the worker may finish it within the wait).
-    let again = await admin.json<Record<string, unknown>>('POST', '/api/backup/create')
+    const again = await admin.json<Record<string, unknown>>('POST', '/api/backup/create')
+    let againFile = again.body.backupFile
     if (again.status === 202) {
       expect(again.body.runId).not.toBe(first.body.runId)
-      again = await follow(String(again.body.statusUrl))
+      againFile = (await follow(String(again.body.statusUrl))).result!.backupFile
+    } else {
+      expect(again.status).toBe(201)
     }
-    expect(again.status).toBe(201)
-    expect(again.body.backupFile).not.toBe(done.body.backupFile)
+    expect(againFile).toMatch(/^backup-.*-manual\.json\.gz$/)
+    expect(againFile).not.toBe(done.result!.backupFile)
   })
 
   it('a second Restore of the same backup joins; of another backup while one runs, 409; bad and unknown run ids, 400 and 404', async () => {
@@ -534,18 +539,20 @@ describe('Create Backup and Restore run as jobs', () => {
     const other = await admin.json<{ message: string }>('POST', '/api/backup/restore', { body: { backupId: older.id } })
     expect(other.status).toBe(409)
     expect(other.body.message).toBe('Another restore is running: wait for it to finish, then try again.')
-    expect((await admin.json('GET', '/api/backup/runs/not-a-run')).status).toBe(400)
-    expect((await admin.json('GET', `/api/backup/runs/${crypto.randomUUID()}`)).status).toBe(404)
+    expect((await admin.json('GET', '/api/runs/not-a-run')).status).toBe(400)
+    expect((await admin.json('GET', `/api/runs/${crypto.randomUUID()}`)).status).toBe(404)
+    // The per-kind route of earlier releases is gone.
+    expect((await admin.json('GET', `/api/backup/runs/${first.body.runId}`)).status).toBe(404)
     expect((await visitor.json('GET', first.body.statusUrl)).status).toBe(401)
 
     startWorker()
     const done = await follow(first.body.statusUrl)
-    expect(done.status).toBe(200)
-    expect(done.body.message).toMatch(/^Restored 1 media file from the backup of .* UTC; 0 brought back, 0 removed\.$/)
-    expect(done.body.restoredFrom).toBe(latest.file)
+    expect(done.status).toBe('done')
+    expect(done.result!.message).toMatch(/^Restored 1 media file from the backup of .* UTC; 0 brought back, 0 removed\.$/)
+    expect(done.result!.restoredFrom).toBe(latest.file)
   })
 
-  it('a refused restore run answers 422 with the reason, through the POST or the run URL', async () => {
+  it('a refused restore run ends failed with the reason, which its run tells', async () => {
     await photoWithObjects()
     const backup = await createBackup({ pool, scope, kind: 'manual' })
     const bytes = Buffer.from((await readObject({ key: backup.objectKey }))!)
@@ -555,8 +562,8 @@ describe('Create Backup and Restore run as jobs', () => {
     expect(started.status).toBe(202)
     startWorker()
     const refused = await follow(started.body.statusUrl)
-    expect(refused.status).toBe(422)
-    expect(refused.body.message).toBe(
+    expect(refused.status).toBe('failed')
+    expect(refused.error).toBe(
       'The backup file does not match its recorded checksum (it was changed or damaged): nothing was restored.',
     )
   })
@@ -663,11 +670,7 @@ describe('faults', () => {
   async function workerTakesOver(runId: string) {
     await pool.query(`UPDATE payload_jobs SET updated_at = now() - interval '10 minutes' WHERE input->>'runId' = $1`, [runId])
     startWorker()
-    for (;;) {
-      const answer = await admin.json<Record<string, unknown>>('GET', `/api/backup/runs/${runId}`)
-      if (answer.status !== 202) return answer
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
+    return follow(`/api/runs/${runId}`)
   }
 
   it('kill -9 of the worker running a Create Backup: another worker takes the job and the run ends with a backup', async () => {
@@ -676,9 +679,9 @@ describe('faults', () => {
     await killAt(['run', 'backup-written', run.runId])
     expect((await admin.json('GET', '/api/backups')).body).toEqual([])
     const done = await workerTakesOver(run.runId)
-    expect(done.status).toBe(201)
+    expect(done.status).toBe('done')
     const kept = (await admin.json<Array<{ file: string }>>('GET', '/api/backups')).body
-    expect(kept.map((backup) => backup.file)).toEqual([done.body.backupFile])
+    expect(kept.map((backup) => backup.file)).toEqual([done.result!.backupFile])
     expect((await pool.query(`SELECT status FROM backups ORDER BY started_at`)).rows.map((row) => row.status)).toEqual([
       'failed',
       'complete',
@@ -698,8 +701,8 @@ describe('faults', () => {
     await killAt(['run', 'restore-before-commit', before.runId])
     expect(await rowsNow()).toEqual(changedState)
     const answered = await workerTakesOver(before.runId)
-    expect(answered.status).toBe(200)
-    expect(answered.body.message).toMatch(/; 0 brought back, 1 removed\.$/)
+    expect(answered.status).toBe('done')
+    expect(answered.result!.message).toMatch(/; 0 brought back, 1 removed\.$/)
     expect(await rowsNow()).toEqual(restoredState)
 
     // Put the change back, then kill after COMMIT (before the tidying): the outcome committed
@@ -716,8 +719,8 @@ describe('faults', () => {
     })
     expect(await readObject({ key: added.keys[0] })).not.toBeNull()
     const tidied = await workerTakesOver(after.runId)
-    expect(tidied.status).toBe(200)
-    expect(tidied.body.message).toMatch(/; 0 brought back, 1 removed\.$/)
+    expect(tidied.status).toBe('done')
+    expect(tidied.result!.message).toMatch(/; 0 brought back, 1 removed\.$/)
     await expect.poll(async () => (await pool.query(`SELECT detail->'tidy' AS tidy FROM runs WHERE id = $1`, [after.runId])).rows[0].tidy, { timeout: 20_000 }).toBeNull()
     expect(await readObject({ key: added.keys[0] })).toBeNull()
     expect(await readObject({ key: `trash/${added.keys[0]}` })).not.toBeNull()

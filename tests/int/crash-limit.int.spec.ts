@@ -155,7 +155,7 @@ describe('a job that kills its worker every time', () => {
       status: 'failed',
       error: why('The duplicate scan'),
     })
-    expect((await sql(`SELECT status, error FROM runs WHERE id = $1`, [run.runId])).rows[0]).toEqual({
+    expect((await sql(`SELECT status, error FROM runs WHERE id = $1`, [run.id])).rows[0]).toEqual({
       status: 'failed',
       error: why('This backup run'),
     })

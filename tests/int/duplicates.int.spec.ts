@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DuplicateGroup, MediaFile } from '../../src/lib/api/types'
+import type { DuplicateGroup, MediaFile, Run } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
 import { saveScanGroups } from '../../src/server/duplicates/scan'
 import { defaultPropertyScope } from '../../src/server/properties/default-property'
@@ -84,7 +84,7 @@ describe('refusals', () => {
   it('answers 401 to anonymous scans, lists and deletes, and changes nothing', async () => {
     expect((await visitor.json('POST', '/api/duplicates/scan')).status).toBe(401)
     expect((await visitor.json('GET', '/api/duplicates')).status).toBe(401)
-    expect((await visitor.json('GET', '/api/duplicates/scan')).status).toBe(401)
+    expect((await visitor.json('GET', '/api/runs?kind=duplicates&limit=1')).status).toBe(401)
     expect((await visitor.json('DELETE', `/api/media-files/${ids.lake}`)).status).toBe(401)
     const { rows } = await sql(`SELECT count(*)::int AS scans FROM runs WHERE kind = 'duplicates'`)
     expect(rows[0].scans).toBe(0)
@@ -121,8 +121,8 @@ describe('scan', () => {
     expect(listed.status).toBe(200)
     groups = listed.body
     expect(first.body.duplicateGroups).toBe(groups.length)
-    const progress = await admin.json('GET', '/api/duplicates/scan')
-    expect(progress.body).toMatchObject({ status: 'done', duplicateGroups: groups.length })
+    const [latest] = (await admin.json<Run[]>('GET', '/api/runs?kind=duplicates&limit=1')).body
+    expect(latest).toMatchObject({ id: first.body.runId, status: 'done', result: { duplicateGroups: groups.length } })
   })
 
   it('groups identical copies, a half-size re-encode, a 5 % crop and a brightness change, not the same colours rearranged', () => {
@@ -228,7 +228,7 @@ describe('a file deleted while a scan runs', () => {
     ])
     const listed = (await admin.json<DuplicateGroup[]>('GET', '/api/duplicates')).body
     expect(listed.map((group) => idsOf(group))).toEqual([[ids.lake, ids['lake-copy']].sort()])
-    const progress = await admin.json('GET', '/api/duplicates/scan')
-    expect(progress.body).toMatchObject({ runId, status: 'done', duplicateGroups: 1, progress: 100 })
+    const [latest] = (await admin.json<Run[]>('GET', '/api/runs?kind=duplicates&limit=1')).body
+    expect(latest).toMatchObject({ id: runId, status: 'done', result: { duplicateGroups: 1 } })
   })
 })

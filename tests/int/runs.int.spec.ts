@@ -15,7 +15,10 @@ import { failRun, finishRun, recordProgress } from '../../src/server/runs/record
 import { ABANDONED_REASON, findRun } from '../../src/server/runs/run'
 import { startOrJoinRun } from '../../src/server/runs/start-or-join-run'
 import { waitForRun } from '../../src/server/runs/wait-for-run'
+import { RUN_WAIT_MS } from '../../src/lib/constants'
 import { Session, signedInAdmin } from '../helpers/api'
+import { createMedia } from '../helpers/media'
+import { runWait } from '../helpers/test-config'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { defaultPropertyId } from '../../src/server/properties/default-property'
 
@@ -161,6 +164,41 @@ describe('the bounded wait', () => {
     await finishRun(pool, run.id, { backupFile: 'backup-x.json.gz' })
     expect(await waiting).toMatchObject({ status: 'done', result: { backupFile: 'backup-x.json.gz' } })
     expect(await waitForRun(pool, UNKNOWN_ID)).toBeNull()
+  })
+})
+
+describe('the one answer of a run still going', () => {
+  it('every start answers 202 { runId, status, statusUrl } with Location, and GET statusUrl is its run', async () => {
+    // (An export packs photos whose bytes are stored: the record names its object.)
+    await createMedia(payload, { originalFilename: 'one-answer.jpg', storageKey: 'originals/one-answer.jpg' })
+    // Nothing runs the jobs here, and nobody waits: each run is still going when its start answers.
+    runWait.ms = 0
+    try {
+      const starts: Array<[RunKind, string, Record<string, unknown> | undefined, Record<string, unknown>]> = [
+        ['analysis', '/api/media-files/analyze-all', undefined, { analyzed: 0, skipped: 0, pending: 1 }],
+        ['duplicates', '/api/duplicates/scan', undefined, { processed: 0, progress: 0 }],
+        ['backup', '/api/backup/create', undefined, { operation: 'create', step: 'queued' }],
+        ['export', '/api/exports', { channel: 'airbnb' }, {}],
+      ]
+      for (const [kind, path, body, progress] of starts) {
+        const answer = await admin.json<{ runId: string; statusUrl: string }>('POST', path, body ? { body } : {})
+        expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(202)
+        expect(answer.body, path).toEqual({
+          ...progress,
+          ...(kind === 'duplicates' ? { total: expect.any(Number) } : {}),
+          runId: expect.any(String),
+          status: 'running',
+          statusUrl: `/api/runs/${answer.body.runId}`,
+        })
+        expect(answer.headers.get('location'), path).toBe(answer.body.statusUrl)
+        expect(answer.headers.get('cache-control'), path).toBe('no-store')
+        const run = await admin.json<Run>('GET', answer.body.statusUrl)
+        expect(run.body, path).toMatchObject({ id: answer.body.runId, kind, status: 'running', result: null })
+      }
+    } finally {
+      runWait.ms = RUN_WAIT_MS
+      await pool.query(`DELETE FROM payload_jobs WHERE input ? 'runId'`)
+    }
   })
 })
 

@@ -474,7 +474,6 @@ describe('reads on the other addresses', () => {
       `/api/backups/${b.backupId}/download`,
       '/api/runs?kind=backup',
       `/api/runs/${b.runId}`,
-      `/api/backup/runs/${b.runId}`,
       '/api/user',
       '/api/users',
       `/api/users/${b.keeper}`,

@@ -75,8 +75,6 @@ describe('the layout', () => {
 // prettier-ignore
 const ENDPOINT_ACTIONS: Record<string, string> = {
   'analysis.ts POST /media-files/analyze-all': 'analyze',
-  'analysis.ts GET /media-files/analyze-all': 'analyze',
-  'analysis.ts GET /media-files/analyze-all/:runId': 'analyze',
   'auth.ts GET /user': 'public',
   'auth.ts POST /login': 'public',
   'auth.ts GET /register': 'public',
@@ -85,12 +83,10 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'backup.ts GET /backup/status': 'backup',
   'backup.ts POST /backup/create': 'backup',
   'backup.ts POST /backup/restore': 'restore',
-  'backup.ts GET /backup/runs/:runId': 'backup',
   'backup.ts GET /backups': 'backup',
   'backup.ts GET /backups/:id/download': 'backup',
   'duplicates.ts GET /duplicates': 'scan',
   'duplicates.ts POST /duplicates/scan': 'scan',
-  'duplicates.ts GET /duplicates/scan': 'scan',
   'media-files.ts POST /media-files': 'upload',
   'media-files.ts POST /media-files/batch': 'upload',
   'media-files.ts DELETE /media-files/:id': 'delete',

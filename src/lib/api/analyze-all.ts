@@ -7,19 +7,16 @@ import { useState } from 'react'
 import { refreshGallery } from './admin-reads'
 import { apiRequest } from './client'
 import { followRun } from './runs'
-import type { AnalysisResult } from './types'
 
 export type AnalysisCount = { done: number; total: number }
 
 export async function analyzeAll(queryClient: QueryClient, onProgress: (count: AnalysisCount) => void): Promise<{ analyzed: number; skipped: number }> {
-  const { answer, run } = await followRun(queryClient, {
+  const ended = await followRun<{ analyzed: number; skipped?: number }>(queryClient, {
     kind: 'analysis',
-    start: async () => (await (await apiRequest('POST', '/api/media-files/analyze-all')).json()) as AnalysisResult,
-    runningId: (result) => (result.pending ? result.runId : null),
+    start: () => apiRequest('POST', '/api/media-files/analyze-all'),
     onProgress: ({ done, total }) => onProgress({ done, total }),
   })
-  const ended = (run?.result ?? answer) as { analyzed?: number; skipped?: number }
-  return { analyzed: ended.analyzed ?? 0, skipped: ended.skipped ?? 0 }
+  return { analyzed: ended.analyzed, skipped: ended.skipped ?? 0 }
 }
 
 export function useAnalyzeAll() {

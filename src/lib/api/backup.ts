@@ -38,29 +38,16 @@ export async function getBackupStatus(): Promise<BackupStatus> {
 
 export const getKeptBackups = async () => (await (await apiRequest('GET', '/api/backups')).json()) as KeptBackup[]
 
-/**
- * Create and restore run as runs: the answer is the spec's payload when the run finished within
- * the server's wait, else 202 with its runId, followed until it ends (its failure throws, as the
- * POST's would), so the caller sees one answer either way.
- */
-async function runToEnd<T>(queryClient: QueryClient, kind: 'backup' | 'restore', request: () => Promise<Response>): Promise<T> {
-  const { answer, run } = await followRun(queryClient, {
-    kind,
-    start: async () => {
-      const response = await request()
-      return { running: response.status === 202, body: (await response.json()) as T & { runId?: string } }
-    },
-    runningId: ({ running, body }) => (running ? body.runId : null),
-  })
-  return (run ? run.result : answer.body) as T
-}
-
+/** Create and restore are runs, followed to their end (runs.ts): one answer either way, a failure thrown as the POST's would be. */
 export const createBackup = (queryClient: QueryClient) =>
-  runToEnd<{ backupFile: string }>(queryClient, 'backup', () => apiRequest('POST', '/api/backup/create'))
+  followRun<{ backupFile: string }>(queryClient, { kind: 'backup', start: () => apiRequest('POST', '/api/backup/create') })
 
 /** Restores the latest backup, or the kept backup named. */
 export const restoreBackup = (queryClient: QueryClient, backupId?: string) =>
-  runToEnd<{ message: string }>(queryClient, 'restore', () => apiRequest('POST', '/api/backup/restore', backupId ? { backupId } : undefined))
+  followRun<{ message: string }>(queryClient, {
+    kind: 'restore',
+    start: () => apiRequest('POST', '/api/backup/restore', backupId ? { backupId } : undefined),
+  })
 
 export const backupDownloadUrl = (id: string) => apiUrl(`/api/backups/${encodeURIComponent(id)}/download`)
 

@@ -10,7 +10,7 @@ import { apiRequest, getJson } from './client'
 import { followRun } from './runs'
 import { refreshGallery } from './admin-reads'
 import { queryKeys } from './query-keys'
-import type { DuplicateGroup, DuplicateScanStatus } from './types'
+import type { DuplicateGroup } from './types'
 
 export const getDuplicateGroups = () => getJson<DuplicateGroup[]>('/api/duplicates')
 
@@ -33,13 +33,12 @@ export function useDuplicateScan() {
     setState('scanning')
     setProgress(0)
     try {
-      const { answer, run } = await followRun(queryClient, {
+      const ended = await followRun<{ duplicateGroups?: number }>(queryClient, {
         kind: 'duplicates',
-        start: async () => (await (await apiRequest('POST', '/api/duplicates/scan')).json()) as DuplicateScanStatus,
-        runningId: (status) => (status.status === 'running' ? status.runId : null),
+        start: () => apiRequest('POST', '/api/duplicates/scan'),
         onProgress: (run) => setProgress(runPercent(run)),
       })
-      const groups = run ? run.result?.duplicateGroups : answer.duplicateGroups
+      const groups = ended.duplicateGroups
       setProgress(100)
       setState('done')
       await queryClient.invalidateQueries({ queryKey: queryKeys.duplicates.all })

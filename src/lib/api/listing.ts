@@ -15,8 +15,6 @@ export type ReadinessAnswer = ListingReadiness & {
   choice: { mediaIds: string[] | null; coverId: string | null }
 }
 
-type ExportAnswer = { runId: string; status: 'running' | 'done'; downloadUrl?: string; photos?: number }
-
 export const useListingReadiness = (channel: Channel, mediaVersion: unknown) =>
   useQuery({
     queryKey: [...queryKeys.listing.readiness(channel), mediaVersion],
@@ -28,12 +26,10 @@ export function useExportPack() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (channel: Channel) => {
-      const { answer, run } = await followRun(queryClient, {
+      const { downloadUrl: url } = await followRun<{ downloadUrl?: string }>(queryClient, {
         kind: 'export',
-        start: async () => (await (await apiRequest('POST', '/api/exports', { channel })).json()) as ExportAnswer,
-        runningId: (answer) => (answer.status === 'running' ? answer.runId : null),
+        start: () => apiRequest('POST', '/api/exports', { channel }),
       })
-      const url = answer.downloadUrl ?? (run?.result as { downloadUrl?: string } | null)?.downloadUrl
       if (!url) throw new Error('The export finished without a download.')
       return url
     },

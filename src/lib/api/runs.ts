@@ -1,8 +1,9 @@
 // Following long work (docs/architecture.md §11 Runs) the one way every screen does: Analyze All, the
-// duplicate scan and the backup panel's Create and Restore. The request that starts (or joins)
-// a run waits up to 25 s on the server; meanwhile GET /api/runs?kind=…&limit=1 gives the run
-// under way, so the count moves from the first second. An answer that names a run still going
-// is followed through GET /api/runs/{id} until the run ends.
+// duplicate scan, the backup panel's Create and Restore and export packs. The request that starts
+// (or joins) a run waits up to 25 s on the server and answers the spec's payload when the run
+// ended; else 202 { runId, statusUrl }, and GET /api/runs/{id} is followed until the run ends (its
+// result is then that payload). Meanwhile GET /api/runs?kind=…&limit=1 gives the run under way, so
+// the count moves from the first second.
 'use client'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { RUN_POLL_MS } from '../constants'
@@ -30,21 +31,18 @@ export class RunFailed extends Error {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, RUN_POLL_MS))
 
-export type FollowRun<T> = {
+export type FollowRun = {
   kind: RunKind
-  /** The request that starts or joins the run; its answer is final unless `runningId` names a run. */
-  start: () => Promise<T>
-  /** The run the answer says is still going, if any. */
-  runningId: (answer: T) => string | null | undefined
+  /** The request that starts or joins the run. */
+  start: () => Promise<Response>
   onProgress?: (run: Run) => void
 }
 
 /**
- * Starts the work and follows it to its end. Resolves with the start's answer and, when that
- * named a run still going, the run as it ended (its `result` is the spec's answer); a run that
- * ended failed throws RunFailed.
+ * Starts the work and follows it to its end. Resolves with the spec's payload, whether the start
+ * answered it or the run did when it ended; a run that ended failed throws RunFailed.
  */
-export async function followRun<T>(queryClient: QueryClient, { kind, start, runningId, onProgress }: FollowRun<T>): Promise<{ answer: T; run: Run | null }> {
+export async function followRun<T>(queryClient: QueryClient, { kind, start, onProgress }: FollowRun): Promise<T> {
   let answered = false
   const watchUnderWay = async () => {
     for (;;) {
@@ -56,18 +54,18 @@ export async function followRun<T>(queryClient: QueryClient, { kind, start, runn
     }
   }
   void watchUnderWay()
-  let answer: T
+  let response: Response
   try {
-    answer = await start()
+    response = await start()
   } finally {
     answered = true
   }
-  const id = runningId(answer)
-  if (!id) return { answer, run: null }
+  const answer = (await response.json()) as T & { runId?: string }
+  if (response.status !== 202 || !answer.runId) return answer
   for (;;) {
-    const run = await queryClient.fetchQuery(runQueryOptions(id))
+    const run = await queryClient.fetchQuery(runQueryOptions(answer.runId))
     if (run.status === 'failed') throw new RunFailed(run)
-    if (run.status === 'done') return { answer, run }
+    if (run.status === 'done') return run.result as T
     onProgress?.(run)
     await pause()
   }

@@ -78,23 +78,6 @@ export type MediaFile = {
 /** Analysis's guess of where an unplaced photo belongs; applied only when the manager accepts it. */
 export type PlacementSuggestion = { section: string; room: string | null; confidence: number }
 
-/** GET /api/media-files/analyze-all/{runId}: an Analyze All run's progress per photo. */
-export type AnalysisProgress = {
-  runId: string
-  total: number
-  analyzed: number
-  skipped: number
-  pending: number
-  done: boolean
-  failures: { id: string; reason: string }[]
-}
-
-/** GET /api/media-files/analyze-all: the run under way, if any (beyond the spec). */
-export type CurrentAnalysis = { run: AnalysisProgress | null }
-
-/** POST /api/media-files/analyze-all: `{ analyzed }` when done in time, else with `pending` and `runId`. */
-export type AnalysisResult = { analyzed: number; skipped?: number; pending?: number; runId?: string }
-
 /** Spec §7's section, plus its badge colour as set in Payload (not in the spec). */
 export type Section = { id: string; name: string; icon: string; colour: string; count: number }
 
@@ -141,7 +124,7 @@ export type DuplicateGroup = {
   files: MediaFile[]
 }
 
-/** Spec §3 Scan result (duplicateGroups), or, for a scan still running, what its progress bar needs. */
+/** A scan as the server reads its run; POST /api/duplicates/scan answers it, once finished, with spec §3's duplicateGroups. */
 export type DuplicateScanStatus = {
   runId: string
   status: 'running' | 'done' | 'failed'

@@ -9,4 +9,3 @@ export const restoreBackupSchema = z
 
 export const backupIdParamsSchema = z.object({ id: z.string().uuid('The backup id is not valid.') })
 
-export const backupRunParamsSchema = z.object({ runId: z.string().uuid('The run id is not valid.') })

@@ -4,9 +4,7 @@
 // it. Each photo's job records its outcome on its item (analyze-media.ts recordOutcome); the
 // run counts it and ends with the last one (a trigger on the items, migration 20261125_100000).
 import type { Payload } from 'payload'
-import type { AnalysisProgress } from '../../lib/api/types'
 import { poolOf } from '../db/pool'
-import { findRun, runningRun } from '../runs/run'
 import { startOrJoinRun } from '../runs/start-or-join-run'
 import { ANALYSIS_QUEUE, ANALYZE_TASK } from './analysis-task'
 
@@ -50,29 +48,20 @@ export async function recordRunItem(payload: Payload, runId: string, mediaId: st
   )
 }
 
-/** The property's analysis run under way, if any. */
-export const currentAnalysisRun = (payload: Payload, propertyId: string) => runningRun(poolOf(payload), 'analysis', propertyId)
+/** How many skipped photos a run names, with why. */
+const FAILURES_SHOWN = 50
 
-/**
- * An analysis run of the property: its progress per photo (beyond the generic run: analysed,
- * skipped and why); null for no such run, and for another property's.
- */
-export async function analysisProgress(payload: Payload, propertyId: string, runId: string): Promise<AnalysisProgress | null> {
-  const run = await findRun(poolOf(payload), runId, { checkAbandoned: true })
-  if (run?.kind !== 'analysis' || run.propertyId !== propertyId) return null
+/** A run's photos so far: how many are analysed, skipped and still to do, and the skipped ones with why. */
+export async function runOutcomes(payload: Payload, runId: string) {
   const { rows } = await poolOf(payload).query<{ state: string; media_id: string; reason: string | null }>(
-    `SELECT state, media_id::text, reason FROM gallery_analysis_run_items WHERE run_id = $1`,
+    `SELECT state, media_id::text, reason FROM gallery_analysis_run_items WHERE run_id = $1 ORDER BY media_id`,
     [runId],
   )
-  const count = (state: string) => rows.filter((r) => r.state === state).length
+  const count = (state: string) => rows.filter((row) => row.state === state).length
   return {
-    runId,
-    total: rows.length,
     analyzed: count('analyzed'),
     skipped: count('skipped'),
     pending: count('pending'),
-    // A run whose jobs were lost is over too (failed): the screen stops following it.
-    done: run.status !== 'running',
-    failures: rows.filter((r) => r.state === 'skipped').slice(0, 50).map((r) => ({ id: r.media_id, reason: r.reason ?? '' })),
+    failures: rows.filter((row) => row.state === 'skipped').slice(0, FAILURES_SHOWN).map((row) => ({ id: row.media_id, reason: row.reason ?? '' })),
   }
 }

@@ -15,7 +15,7 @@ import { LOCKS, withPoolAdvisoryLock } from '../db/advisory-lock'
 import type { PropertyScope } from '../db/property-db'
 import { propertyScopeOn } from '../properties/default-property'
 import { failRun, finishRun, recordProgress } from '../runs/record-run'
-import { findRun as findAnyRun, type RunRecord } from '../runs/run'
+import { findRun, type RunRecord } from '../runs/run'
 import { startOrJoinRun } from '../runs/start-or-join-run'
 import { BackupFailed, createBackupLocked } from './create-backup'
 import { BackupRefused } from './format'
@@ -34,43 +34,10 @@ import { appStore, type ObjectStore } from '../storage/index'
 
 export type RunOperation = 'create' | 'restore'
 
-/** What the panel follows: the run's state, and when it is over, the spec's answer or the reason. */
-export type BackupRun = {
-  runId: string
-  operation: RunOperation
-  status: 'running' | 'done' | 'failed'
-  /** The step the run is at (from the backup and restore code), while it runs. */
-  step: string | null
-  /** create: { backupFile }; restore: { message, restoredFrom, restorePoint, broughtBack, removed }. */
-  result: Record<string, unknown> | null
-  error: string | null
-  /** The HTTP status a failure answers (404, 409, 422, 503, 500). */
-  errorStatus: number | null
-  /** The property the run works on. */
-  propertyId: string
-}
-
 /** A create is a run of kind 'backup', a restore one of kind 'restore'. */
 const KIND = { create: 'backup', restore: 'restore' } as const
 
 const operationOf = (run: RunRecord): RunOperation | null => (run.kind === 'backup' ? 'create' : run.kind === 'restore' ? 'restore' : null)
-
-/** A run of kind backup or restore as the panel follows it; null for a run of another kind. */
-export function backupRunOf(run: RunRecord): BackupRun | null {
-  const operation = operationOf(run)
-  return operation && toBackupRun(run, operation)
-}
-
-const toBackupRun = (run: RunRecord, operation: RunOperation): BackupRun => ({
-  runId: run.id,
-  operation,
-  status: run.status,
-  step: run.step,
-  result: run.result,
-  error: run.error,
-  errorStatus: run.errorStatus,
-  propertyId: run.propertyId,
-})
 
 /** A restore of a different backup was asked while one runs: the second waits for nobody. */
 export class RestoreRunning extends Error {
@@ -78,12 +45,6 @@ export class RestoreRunning extends Error {
     super('Another restore is running: wait for it to finish, then try again.')
     this.name = 'RestoreRunning'
   }
-}
-
-/** A backup or restore run by id (finished runs are kept for a day); one whose job is gone is marked failed first. */
-export async function findRun(pool: Pool, runId: string, { checkAbandoned = false } = {}): Promise<BackupRun | null> {
-  const run = await findAnyRun(pool, runId, { checkAbandoned })
-  return run && backupRunOf(run)
 }
 
 /**
@@ -97,7 +58,7 @@ export async function startRun(
   operation: RunOperation,
   backupId: string | undefined,
   { scope, startedBy = null }: { scope: PropertyScope; startedBy?: string | null },
-): Promise<{ run: BackupRun; joined: boolean }> {
+): Promise<{ run: RunRecord; joined: boolean }> {
   let target: string | null = null
   if (operation === 'restore') {
     target = backupId ?? (await latestRestorable(pool, scope))
@@ -122,7 +83,7 @@ export async function startRun(
   // A run always has its job to queue, so one is always started or joined.
   const { run, joined } = started!
   if (joined && operation === 'restore' && run.detail?.backupId !== target) throw new RestoreRunning()
-  return { run: toBackupRun(run, operation), joined }
+  return { run, joined }
 }
 
 /** The HTTP status a failed run answers. */
@@ -153,7 +114,7 @@ export async function executeRun({
   checkpoints?: Checkpoints
 }): Promise<void> {
   await withPoolAdvisoryLock(pool, LOCKS.backup, async () => {
-    const run = await findAnyRun(pool, runId)
+    const run = await findRun(pool, runId)
     const operation = run && operationOf(run)
     if (!run || !operation) return
     const tidy = run.detail?.tidy as TidyPlan | undefined

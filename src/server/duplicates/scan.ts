@@ -38,11 +38,6 @@ export function statusOf(run: RunRecord): ScanStatus {
   }
 }
 
-export async function scanStatus(payload: Payload, runId: string): Promise<ScanStatus | null> {
-  const run = await findRun(poolOf(payload), runId)
-  return run?.kind === 'duplicates' ? statusOf(run) : null
-}
-
 /** The latest scan, running or not; null before the first. */
 export async function latestScan(payload: Payload, propertyId: string): Promise<ScanStatus | null> {
   const [run] = await latestRuns(poolOf(payload), 'duplicates', propertyId, 1, { checkAbandoned: true })
@@ -53,7 +48,7 @@ export async function latestScan(payload: Payload, propertyId: string): Promise<
 export async function startScan(
   payload: Payload,
   { propertyId, startedBy = null }: { propertyId: string; startedBy?: string | null },
-): Promise<{ scan: ScanStatus; started: boolean }> {
+): Promise<{ run: RunRecord; scan: ScanStatus; started: boolean }> {
   const started = await startOrJoinRun(poolOf(payload), {
     kind: 'duplicates',
     propertyId,
@@ -69,7 +64,7 @@ export async function startScan(
   })
   // A scan always has work to queue (its one job), so a run is always started or joined.
   const { run, joined } = started!
-  return { scan: statusOf(run), started: !joined }
+  return { run, scan: statusOf(run), started: !joined }
 }
 
 type MediaScanRecord = {

@@ -7,7 +7,6 @@ import type { PayloadRequest } from 'payload'
 import { EXPORT_DOWNLOAD_TTL_MS } from '../../lib/constants'
 import { forbidden } from '../http/errors'
 import { siteUrl } from '../properties/site-url'
-import { publicRun, type RunRecord } from '../runs/run'
 import { sign, verify } from '../security/signer'
 
 export function exportDownloadUrl(req: PayloadRequest, runId: string, propertyId: string, now = Date.now()): string {
@@ -21,11 +20,4 @@ export function checkDownloadSignature(secret: string, { runId, propertyId, expi
   const verdict = verify(secret, 'export-download', [runId, propertyId, expires], signature, { expires, now })
   if (verdict === 'forged') throw forbidden('This download link is not valid: ask for the export again.')
   if (verdict === 'expired') throw forbidden('This download link has expired: open the export again (GET /api/runs/{id}) for a new one.')
-}
-
-/** A run as GET /api/runs… and POST /api/exports answer it: a finished export's result carries a fresh download URL. */
-export function exportRunAnswer(req: PayloadRequest, run: RunRecord) {
-  const answer = publicRun(run)
-  if (run.kind !== 'export' || run.status !== 'done') return answer
-  return { ...answer, result: { ...run.result, downloadUrl: exportDownloadUrl(req, run.id, run.propertyId) } }
 }
