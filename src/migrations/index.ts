@@ -35,6 +35,7 @@ import * as migration_20261126_194716_quality_and_tag_sources from './20261126_1
 import * as migration_20261126_234000_listing_channels from './20261126_234000_listing_channels';
 import * as migration_20261126_234100_export_runs from './20261126_234100_export_runs';
 import * as migration_20261128_010000_no_placeholder_descriptions from './20261128_010000_no_placeholder_descriptions';
+import * as migration_20261128_105619_gallery_tables from './20261128_105619_gallery_tables';
 
 export const migrations = [
   {
@@ -221,5 +222,10 @@ export const migrations = [
     up: migration_20261128_010000_no_placeholder_descriptions.up,
     down: migration_20261128_010000_no_placeholder_descriptions.down,
     name: '20261128_010000_no_placeholder_descriptions',
+  },
+  {
+    up: migration_20261128_105619_gallery_tables.up,
+    down: migration_20261128_105619_gallery_tables.down,
+    name: '20261128_105619_gallery_tables'
   },
 ];

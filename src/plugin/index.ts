@@ -20,6 +20,7 @@ import { GALLERY_COLLECTION_SLUGS, USERS_SLUG, galleryCollections, galleryUsers,
 import { galleryMultiTenantOptions } from './multi-tenant'
 import { type GalleryMigration, galleryStartup } from './startup'
 import { galleryStorage } from './storage'
+import { withGalleryTables } from './tables'
 import { galleryTasks } from './tasks'
 import { mergeGalleryUsers } from './users'
 
@@ -93,6 +94,8 @@ export function propertyGallery(options: PropertyGalleryOptions = {}): Plugin {
     ]
     let config: Config = {
       ...incomingConfig,
+      // Schema, so added even when disabled: the gallery's tables that are no collection's.
+      db: withGalleryTables(incomingConfig.db),
       admin: { ...incomingConfig.admin, user: USERS_SLUG },
       collections,
       // The task slugs are schema (an enum of payload_jobs), so they are added even when disabled.
