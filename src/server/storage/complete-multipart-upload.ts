@@ -1,6 +1,6 @@
 // Joins the stored parts of a multipart upload into the object.
-import { CompleteMultipartUploadCommand } from '@aws-sdk/client-s3'
-import { appStore, type StoreArgs } from './index'
+import { CompleteMultipartUploadCommand, ListPartsCommand, S3ServiceException } from '@aws-sdk/client-s3'
+import { appStore, type ObjectStore, type StoreArgs } from './index'
 import { isMissingUpload } from './errors'
 
 /** Null when there is no such upload for that key. */
@@ -21,7 +21,24 @@ export async function completeMultipartUpload({
     )
     return { location: answer.Location ?? key, key }
   } catch (error) {
-    if (isMissingUpload(error)) return null
+    if (isMissingUpload(error) || (isServerError(error) && (await uploadIsGone(store, key, uploadId)))) return null
     throw error
+  }
+}
+
+const isServerError = (error: unknown) => error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 0) >= 500
+
+/**
+ * Some stores answer a server error, not NoSuchUpload, to the completion of an upload that was
+ * just aborted (Ceph's RADOS Gateway: 500). Asked for the upload's parts, the same store says
+ * whether the upload is still there; a store that is really down fails this too, and the first
+ * error stands (503).
+ */
+async function uploadIsGone(store: ObjectStore, key: string, uploadId: string): Promise<boolean> {
+  try {
+    await store.client.send(new ListPartsCommand({ Bucket: store.bucket, Key: key, UploadId: uploadId, MaxParts: 1 }))
+    return false
+  } catch (error) {
+    return isMissingUpload(error)
   }
 }
