@@ -6,6 +6,7 @@ import { analysisEndpoints } from './analysis'
 import { authEndpoints } from './auth'
 import { backupEndpoints } from './backup'
 import { duplicatesEndpoints } from './duplicates'
+import { healthEndpoints } from './health'
 import { listingEndpoints } from './listing'
 import { mediaFileReads, mediaFilesEndpoints } from './media-files'
 import { metricsEndpoints } from './metrics'
@@ -22,6 +23,7 @@ export const apiEndpoints: Endpoint[] = [
   ...objectsEndpoints,
   ...uploaderEndpoints,
   ...metricsEndpoints,
+  ...healthEndpoints,
   ...duplicatesEndpoints,
   ...backupEndpoints,
   ...shareLinksEndpoints,

@@ -147,6 +147,11 @@ describe('PostgreSQL stopped and started under traffic', () => {
     expect(me.status).toBe(503)
     expect(me.body.message).toBe(DATABASE_DOWN)
     expect(me.body.user).toBeUndefined()
+    // The health check names what is down, for the load balancer.
+    const sick = await get(`${app.url}/api/health`)
+    expect(sick.status).toBe(503)
+    expect(JSON.parse(sick.text)).toEqual({ database: 'unavailable', store: 'ok' })
+
     // Without a session there is nobody to look up: still "nobody", as before the outage.
     const anonymousMe = await get(`${app.url}/api/users/me`)
     expect(anonymousMe.status).toBe(200)
@@ -162,6 +167,9 @@ describe('PostgreSQL stopped and started under traffic', () => {
 
     // Everything answers again: the pools reconnected, the caches are served.
     for (const [url, headers] of requests) expect((await get(url, headers)).status, url).toBe(200)
+    const healthy = await get(`${app.url}/api/health`)
+    expect(healthy.status).toBe(200)
+    expect(JSON.parse(healthy.text)).toEqual({ database: 'ok', store: 'ok' })
     const meAgain = await manager.call('GET', '/api/users/me')
     expect(meAgain.status).toBe(200)
     expect(meAgain.body.user.username).toBeTruthy()
@@ -218,6 +226,9 @@ describe('the object store down', () => {
     expect(multipart.body.message).toBe(STORE_DOWN)
     // The visitors' reads need only the database: they still answer.
     expect((await get(`${app.url}/api/sections`)).status).toBe(200)
+    const storeDown = await get(`${app.url}/api/health`)
+    expect(storeDown.status).toBe(503)
+    expect(JSON.parse(storeDown.text)).toEqual({ database: 'ok', store: 'unavailable' })
 
     // An ingest that meets the outage waits instead of failing: a photo registered while the
     // store is up for a moment and the worker stands still, then processed while it is down.

@@ -93,6 +93,7 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/s3/multipart/:uploadId': { anonymous: 401, manager: 400 },
   'POST /api/metrics/load-times': { anonymous: 400, manager: 400 },
   'GET /api/access': { anonymous: 200, manager: 200 },
+  'GET /api/health': { anonymous: 200, manager: 200 },
   // Analyze All: the manager's call starts a run that nothing here works on (202, the runs' one answer).
   'POST /api/media-files/analyze-all': { anonymous: 401, manager: 202 },
   // Runs: the list needs its kind (400 without); no such run, 404. Only the service writes runs.

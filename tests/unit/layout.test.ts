@@ -93,6 +93,7 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'media-files.ts PUT /media-files/:id/section': 'edit-room',
   'media-files.ts PUT /media-files/:id/metadata': 'edit-metadata',
   'metrics.ts POST /metrics/load-times': 'public',
+  'health.ts GET /health': 'public',
   'objects.ts POST /objects/upload': 'upload',
   // Anyone may ask; only a record the caller may read is answered.
   'doc-access.ts POST /access/:id?': 'public',
