@@ -16,7 +16,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
 /** Where a run is followed. */
 export const runStatusUrl = (runId: string) => `/api/runs/${runId}`
 
-type Ended = {
+type AnswerParts = {
   /** The spec's payload of the finished run (default: the run's recorded result). */
   result?: Record<string, unknown>
   /** Its status (201 for a backup made; default 200). */
@@ -25,7 +25,7 @@ type Ended = {
   progress?: Record<string, unknown>
 }
 
-export function runAnswer(run: RunRecord, { result, status = 200, progress = {} }: Ended = {}): Response {
+export function runAnswer(run: RunRecord, { result, status = 200, progress = {} }: AnswerParts = {}): Response {
   if (run.status === 'failed') throw new HttpError(run.errorStatus ?? 500, run.error ?? `The ${run.kind} run failed.`)
   if (run.status === 'done') return Response.json(result ?? run.result ?? {}, { status, headers: NO_STORE })
   const statusUrl = runStatusUrl(run.id)
