@@ -5,7 +5,8 @@ import zlib from 'node:zlib'
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrations } from '../../src/migrations'
 import * as propertiesMigration from '../../src/migrations/20261126_115202_properties'
 import { createBackup } from '../../src/server/backup/create-backup'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
@@ -35,6 +36,33 @@ beforeAll(async () => {
   pool = poolOf(payload)
   await resetDatabase(payload)
 })
+
+// The migration's down drops the properties table with everything that references it, the
+// foreign keys later migrations added included, and its up does not add those again: the files
+// after this one get the database the migrations make, made anew. This process keeps the
+// default property's id (default-property.ts), so the new default property takes it over.
+afterAll(async () => {
+  const { id } = await defaultPropertyScope(payload)
+  await pool.query('DROP SCHEMA public CASCADE')
+  await pool.query('CREATE SCHEMA public')
+  await payload.db.migrate({ migrations: [...migrations] as never })
+  const { rows: references } = await pool.query<{ table: string; column: string }>(
+    `SELECT c.conrelid::regclass::text AS table, a.attname AS column
+       FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'f' AND c.confrelid = 'properties'::regclass`,
+  )
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query("SET LOCAL session_replication_role = 'replica'")
+    const { rows } = await client.query<{ id: string }>('SELECT id::text AS id FROM properties WHERE is_default')
+    await client.query('UPDATE properties SET id = $1 WHERE is_default', [id])
+    for (const { table, column } of references) await client.query(`UPDATE ${table} SET "${column}" = $1 WHERE "${column}" = $2`, [id, rows[0].id])
+    await client.query('COMMIT')
+  } finally {
+    client.release()
+  }
+}, 120_000)
 
 describe('the upgrade to properties', () => {
   it('makes the global’s settings the default property, named as the pages named it', async () => {
