@@ -1,7 +1,9 @@
 // Fails while `npm run migrate:create` would write a migration: Payload's schema for the
 // config (the drizzle-kit snapshot it would write) must equal the latest committed snapshot
-// in src/migrations. No database: Payload builds the schema from the config alone.
+// in its migrationDir. No database: Payload builds the schema from the config alone.
 // Fix a failure with `npm run migrate:create <name>`, then check the migration it writes.
+// The root app's config by default; another's as the argument (the example app's, whose newest
+// snapshot must take in the gallery's tables as the README tells a site to).
 import fs from 'node:fs'
 import path from 'node:path'
 import { snapshotDifferences } from './schema-snapshot-diff'
@@ -14,9 +16,11 @@ process.env.PAYLOAD_SECRET ??= 'check-migrations-signs-nothing'
 // Not a development start: Payload would also regenerate src/payload-types.ts.
 Object.assign(process.env, { NODE_ENV: 'production' })
 
+const { default: payload } = await import('payload')
+
 async function main(): Promise<number> {
-  const { default: config } = await import('../../payload.config')
-  const { default: payload } = await import('payload')
+  const configPath = path.resolve(process.argv[2] ?? 'payload.config.ts')
+  const { default: config } = (await import(configPath)) as { default: Parameters<typeof payload.init>[0]['config'] }
   await payload.init({ config, disableDBConnect: true, disableOnInit: true })
   const adapter = payload.db as unknown as {
     migrationDir: string

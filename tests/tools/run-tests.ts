@@ -1,9 +1,10 @@
 // Runs the test steps, each once, and prints each one's wall time as it ends (`unit: 48 s`),
 // after the runner's own closing lines. `npm test` runs two lanes side by side: the checks, the
-// unit tests, the type check and the integration suite; and the browser, the build and the
-// end-to-end suite. Both spend much of their time waiting on processes they started (servers,
-// workers, a browser), so on two cores together they take less than one after the other. The
-// type check of the whole tree is a step of its own, so the build skips Next's (of the app alone).
+// unit tests, the type check and the integration suite; and the browser, the example app's
+// migrations check, the build and the end-to-end suite. Both spend much of their time waiting on
+// processes they started (servers, workers, a browser), so on two cores together they take less
+// than one after the other. The type check of the whole tree is a step of its own, so the build
+// skips Next's (of the app alone).
 // A failing step ends its lane; the run exits with the first failing step's code once both
 // lanes are over.
 // Named steps run in order, stopping at the first that fails (`npm run test:e2e` runs browser,
@@ -14,6 +15,7 @@ import path from 'node:path'
 
 const STEPS = {
   migrations: ['tsx', 'tests/tools/check-migrations.ts'],
+  'example-migrations': ['tsx', '--tsconfig', 'examples/minimal-site/tsconfig.json', 'tests/tools/check-migrations.ts', 'examples/minimal-site/payload.config.ts'],
   browser: ['tsx', 'tests/tools/provision-chromium.ts'],
   'exit-codes': ['tsx', 'tests/tools/check-exit-codes.ts'],
   unit: ['vitest', 'run', '--project', 'unit'],
@@ -58,7 +60,8 @@ async function runInOrder(steps: readonly Step[], { extra = [], env = {} }: { ex
 
 const LANES: readonly (readonly Step[])[] = [
   ['migrations', 'exit-codes', 'unit', 'typecheck', 'int'],
-  ['browser', 'build', 'e2e'],
+  // The example app's migrations check here: this lane is the shorter one.
+  ['browser', 'example-migrations', 'build', 'e2e'],
 ]
 
 async function main(argv: string[]): Promise<number> {
