@@ -27,6 +27,8 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // The deploy recipe on real services, against the production build (tests/tools/real-services-lane.ts e2e).
+      { extends: true, test: { name: 'deploy', include: canary ? [] : ['tests/deploy/**/*.deploy.spec.ts'], fileParallelism: false } },
     ],
   },
 })

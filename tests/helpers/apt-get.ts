@@ -7,6 +7,10 @@
 //   does not cover (apt 2.6 fails on them at once): the call is run again every APT_RETRY_EVERY_MS
 //   while it fails on a lock.
 // apt-get is run with LC_ALL=C, so its messages are the English ones read here.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** How long one apt-get call waits, in all, for a lock that another process holds. */
 export const APT_LOCK_WAIT_MS = 10 * 60_000
@@ -51,4 +55,54 @@ export function afterAttempt({ status, stderr, elapsedMs }: AptAttempt): 'done' 
 /** The one line printed when an apt-get call starts waiting for another process's lock. */
 export function waitingLine(args: readonly string[], lock: string): string {
   return `apt-get ${args[0]}: another package manager holds ${lock}; waiting for it to finish (at most ${APT_LOCK_WAIT_MS / 60_000} minutes).`
+}
+
+/** How this user runs apt-get: as root, or through sudo without a password; undefined when it cannot. */
+export function canInstall(): { as: string[] } | undefined {
+  if (!existsSync('/usr/bin/apt-get')) return undefined
+  if (process.getuid?.() === 0) return { as: [] }
+  const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' })
+  return sudo.status === 0 ? { as: ['sudo', '-n'] } : undefined
+}
+
+/** One apt-get run: its exit code and stderr. `onWaiting` gets the lock apt-get says it waits for. */
+function attempt(command: string[], onWaiting: (lock: string) => void): Promise<{ status: number | null; stderr: string }> {
+  const [file, ...args] = command
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' },
+    })
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const lock = heldLock(line)
+      if (lock) onWaiting(lock)
+    })
+    child.on('error', reject)
+    child.on('close', (status) => resolve({ status, stderr }))
+  })
+}
+
+/** Runs `apt-get <args>`, waiting (APT_LOCK_WAIT_MS at most) while another process holds its lock. */
+export async function aptGet(as: string[], args: string[]) {
+  const started = performance.now()
+  let told = false
+  const waiting = (lock: string) => {
+    if (!told) console.log(waitingLine(args, lock))
+    told = true
+  }
+  for (;;) {
+    const command = [...as, 'apt-get', ...aptGetArgs(args, APT_LOCK_WAIT_MS - (performance.now() - started))]
+    const { status, stderr } = await attempt(command, waiting)
+    const next = afterAttempt({ status, stderr, elapsedMs: performance.now() - started })
+    if (next === 'retry') {
+      waiting(heldLock(stderr)!)
+      await sleep(APT_RETRY_EVERY_MS)
+      continue
+    }
+    process.stderr.write(stderr)
+    if (next === 'done') return
+    throw new Error(`${command.join(' ')} failed (${status === null ? 'ended by a signal' : `exit ${status}`})`)
+  }
 }

@@ -164,7 +164,8 @@ describe('The POST form against the store (the embedded store checks its policy 
     expect((await post(url, { ...fields, key: otherKey }, photo)).status).toBe(403)
     expect((await post(url, { ...fields, 'Content-Type': 'text/html' }, photo, 'text/html')).status).toBe(403)
     const { 'X-Amz-Signature': _signature, ...unsigned } = fields
-    expect((await post(url, unsigned, photo)).status).toBe(403)
+    // A field the form must have is missing: 400 on Ceph's gateway, as on AWS S3 and the embedded store.
+    expect((await post(url, unsigned, photo)).status).toBe(400)
     const document = JSON.parse(Buffer.from(fields.Policy, 'base64').toString())
     document.expiration = new Date(Date.now() + 86_400_000).toISOString()
     const altered = await post(url, { ...fields, Policy: Buffer.from(JSON.stringify(document)).toString('base64') }, photo)

@@ -3,11 +3,8 @@
 // test, so a machine with nothing but Node and npm gets its browser from the project's own
 // command. Where it cannot install, it stops with one sentence naming the command to run.
 // apt-get waits for a package manager that is busy (tests/helpers/apt-get.ts).
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createInterface } from 'node:readline'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAttempt, APT_LOCK_WAIT_MS, APT_RETRY_EVERY_MS, aptGetArgs, heldLock, waitingLine } from '../helpers/apt-get'
+import { execFileSync } from 'node:child_process'
+import { aptGet, canInstall } from '../helpers/apt-get'
 import { findChromium } from '../helpers/chromium'
 
 function versionOf(binary: string): string | undefined {
@@ -15,55 +12,6 @@ function versionOf(binary: string): string | undefined {
     return execFileSync(binary, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000 }).trim()
   } catch {
     return undefined
-  }
-}
-
-function canInstall(): { as: string[] } | undefined {
-  if (!existsSync('/usr/bin/apt-get')) return undefined
-  if (process.getuid?.() === 0) return { as: [] }
-  const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' })
-  return sudo.status === 0 ? { as: ['sudo', '-n'] } : undefined
-}
-
-/** One apt-get run: its exit code and stderr. `onWaiting` gets the lock apt-get says it waits for. */
-function attempt(command: string[], onWaiting: (lock: string) => void): Promise<{ status: number | null; stderr: string }> {
-  const [file, ...args] = command
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' },
-    })
-    let stderr = ''
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const lock = heldLock(line)
-      if (lock) onWaiting(lock)
-    })
-    child.on('error', reject)
-    child.on('close', (status) => resolve({ status, stderr }))
-  })
-}
-
-/** Runs `apt-get <args>`, waiting (APT_LOCK_WAIT_MS at most) while another process holds its lock. */
-async function aptGet(as: string[], args: string[]) {
-  const started = performance.now()
-  let told = false
-  const waiting = (lock: string) => {
-    if (!told) console.log(waitingLine(args, lock))
-    told = true
-  }
-  for (;;) {
-    const command = [...as, 'apt-get', ...aptGetArgs(args, APT_LOCK_WAIT_MS - (performance.now() - started))]
-    const { status, stderr } = await attempt(command, waiting)
-    const next = afterAttempt({ status, stderr, elapsedMs: performance.now() - started })
-    if (next === 'retry') {
-      waiting(heldLock(stderr)!)
-      await sleep(APT_RETRY_EVERY_MS)
-      continue
-    }
-    process.stderr.write(stderr)
-    if (next === 'done') return
-    throw new Error(`${command.join(' ')} failed (${status === null ? 'ended by a signal' : `exit ${status}`})`)
   }
 }
 

@@ -1,7 +1,8 @@
 // Runs the test steps, each once, and prints each one's wall time as it ends (`unit: 48 s`),
 // after the runner's own closing lines. `npm test` runs two lanes side by side: the checks, the
 // unit tests, the type check and the integration suite; and the browser, the example app's
-// migrations check, the build and the end-to-end suite. Both spend much of their time waiting on
+// migrations check, the build and the end-to-end suite; each ends with its part of the lane on
+// real services (tests/tools/real-services-lane.ts). Both spend much of their time waiting on
 // processes they started (servers, workers, a browser), so on two cores together they take less
 // than one after the other. The type check of the whole tree is a step of its own, so the build
 // skips Next's (of the app alone).
@@ -23,6 +24,8 @@ const STEPS = {
   int: ['vitest', 'run', '--project', 'int'],
   build: ['npm', 'run', 'build'],
   e2e: ['playwright', 'test'],
+  'real-services-int': ['tsx', 'tests/tools/real-services-lane.ts', 'int'],
+  'real-services-e2e': ['tsx', 'tests/tools/real-services-lane.ts', 'e2e'],
 } as const
 type Step = keyof typeof STEPS
 
@@ -59,9 +62,9 @@ async function runInOrder(steps: readonly Step[], { extra = [], env = {} }: { ex
 }
 
 const LANES: readonly (readonly Step[])[] = [
-  ['migrations', 'exit-codes', 'unit', 'typecheck', 'int'],
+  ['migrations', 'exit-codes', 'unit', 'typecheck', 'int', 'real-services-int'],
   // The example app's migrations check here: this lane is the shorter one.
-  ['browser', 'example-migrations', 'build', 'e2e'],
+  ['browser', 'example-migrations', 'build', 'e2e', 'real-services-e2e'],
 ]
 
 async function main(argv: string[]): Promise<number> {

@@ -96,6 +96,9 @@ describe('the embedded store’s POST policy check', () => {
     ).toBe('AccessDenied')
     const { policy: _policy, 'x-amz-signature': _signature, ...unsigned } = fields
     expect(refusal(() => checkPostPolicy(unsigned, 'gallery', credentials)).code).toBe('AccessDenied')
+    // A signed policy without its signature lacks a field the form must have (400 on AWS S3 and Ceph).
+    const { 'x-amz-signature': _alone, ...withoutSignature } = fields
+    expect(refusal(() => checkPostPolicy(withoutSignature, 'gallery', credentials)).code).toBe('InvalidArgument')
   })
 
   it('answers 200 or 201 when the form asks for it (a signed success_action_status)', async () => {

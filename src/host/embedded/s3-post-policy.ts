@@ -79,7 +79,9 @@ export function checkPostPolicy(
 ): PostGrant {
   const policy = fields.policy
   const signature = fields['x-amz-signature']
-  if (!policy || !signature) throw new PostPolicyError('AccessDenied', 'The form has no signed policy.')
+  if (!policy) throw new PostPolicyError('AccessDenied', 'The form has no signed policy.')
+  // As AWS S3 and Ceph's gateway answer a form that lacks a field it must have: 400, not 403.
+  if (!signature) throw new PostPolicyError('InvalidArgument', "Bucket POST must contain a field named 'X-Amz-Signature'.")
   if (fields['x-amz-algorithm'] !== 'AWS4-HMAC-SHA256') {
     throw new PostPolicyError('InvalidArgument', 'Only AWS4-HMAC-SHA256 policies are supported.')
   }

@@ -1,0 +1,67 @@
+// The lane on real services: what talks to the object store and the database most directly runs
+// again on the services production uses, Ceph's RADOS Gateway and PostgreSQL as a server of its
+// own, both from Debian's packages (tests/helpers/real-services.ts), installed first when they are
+// missing (tests/tools/provision-services.ts). Two parts, one per lane of `npm test`:
+//   int  the integration suites below (before the build: each starts its own services);
+//   e2e  on the production build: the upload end-to-end tests in Chromium (POST form and CORS,
+//        parts, resume, abort), then the deploy recipe's shape (tests/deploy/).
+// Arguments after the part go to its runner (`npm run test:real-services -- int -t "range"`).
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { startRealServices } from '../helpers/real-services'
+
+/** The integration suites of the lane: the store's own calls, uploads (POST policy, parts), backup and restore, delivery (ranges). */
+const INT_SUITES = [
+  'tests/int/storage.int.spec.ts',
+  'tests/int/upload.int.spec.ts',
+  'tests/int/uploader.int.spec.ts',
+  'tests/int/backup.int.spec.ts',
+  'tests/int/public-copies.int.spec.ts',
+]
+
+/** The end-to-end suites of the lane: a browser uploading straight to the gateway. */
+const E2E_SUITES = ['tests/e2e/upload.e2e.spec.ts', 'tests/e2e/upload-control.e2e.spec.ts']
+
+const E2E_PORT = 3260
+
+function run(file: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  const bin = path.resolve('node_modules', '.bin')
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH}` } })
+    child.on('error', (error) => {
+      console.error(`${file}: ${error.message}`)
+      resolve(1)
+    })
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+async function endToEnd(extra: string[]): Promise<number> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-real-e2e-'))
+  const origin = `http://127.0.0.1:${E2E_PORT}`
+  const services = await startRealServices(dir, { origins: [origin] })
+  console.log(`End-to-end upload tests on ${services.versions.radosgw} and ${services.versions.postgres}`)
+  try {
+    const e2e = await run('playwright', ['test', ...E2E_SUITES, ...extra], { ...services.env, E2E_PORT: String(E2E_PORT) })
+    if (e2e !== 0) return e2e
+    return await run('vitest', ['run', '--project', 'deploy'])
+  } finally {
+    await services.stop()
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function main([part, ...extra]: string[]): Promise<number> {
+  if (part !== 'int' && part !== 'e2e') {
+    console.error('Say which part of the lane on real services to run: int or e2e.')
+    return 2
+  }
+  const provisioned = await run('tsx', ['tests/tools/provision-services.ts'])
+  if (provisioned !== 0) return provisioned
+  if (part === 'int') return run('vitest', ['run', '--project', 'int', ...INT_SUITES, ...extra], { INT_SERVICES: 'real' })
+  return endToEnd(extra)
+}
+
+process.exitCode = await main(process.argv.slice(2))
