@@ -35,6 +35,8 @@ export type RealServices = {
   env: Record<string, string>
   /** What each service is, for the log. */
   versions: { postgres: string; radosgw: string }
+  /** The env of a database and a bucket of their own named `name` (lower case, a-z and 0-9), on the same servers. */
+  another(name: string): Promise<Record<string, string>>
   stop(): Promise<void>
 }
 
@@ -177,7 +179,13 @@ async function startPostgres(dir: string, daemons: Daemon[]) {
   await admin.query('CREATE DATABASE gallery OWNER gallery')
   const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version
   await admin.end()
-  return { url: `postgres://gallery:${password}@127.0.0.1:${port}/gallery`, version: `PostgreSQL ${version}` }
+  const urlOf = (database: string) => `postgres://gallery:${password}@127.0.0.1:${port}/${database}`
+  const createDatabase = async (database: string) => {
+    const client = await connect()
+    await client.query(`CREATE DATABASE ${database} OWNER gallery`).finally(() => client.end())
+    return urlOf(database)
+  }
+  return { url: urlOf('gallery'), version: `PostgreSQL ${version}`, createDatabase }
 }
 
 /** Makes the bucket, with the CORS rule the README asks an operator to give it. */
@@ -208,19 +216,31 @@ export async function startRealServices(dir: string, { bucket = 'gallery', origi
     for (const one of daemons.reverse()) await stopDaemon(one)
   }
   try {
-    const [ceph, postgres] = await Promise.all([startCeph(path.join(dir, 'ceph'), daemons), startPostgres(path.join(dir, 'postgres'), daemons)])
+    // Both settle before a failure stops them: one still starting would start daemons after the stop.
+    const [ceph, postgres] = (
+      await Promise.allSettled([startCeph(path.join(dir, 'ceph'), daemons), startPostgres(path.join(dir, 'postgres'), daemons)])
+    ).map((started) => {
+      if (started.status === 'rejected') throw started.reason
+      return started.value
+    }) as [Awaited<ReturnType<typeof startCeph>>, Awaited<ReturnType<typeof startPostgres>>]
+    const envOf = (databaseUrl: string, bucketName: string) => ({
+      DATABASE_URL: databaseUrl,
+      S3_ENDPOINT: ceph.endpoint,
+      S3_BUCKET: bucketName,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: ceph.secret,
+      S3_FORCE_PATH_STYLE: 'true',
+    })
     await createBucket(ceph.endpoint, ceph.secret, bucket, origins)
     return {
-      env: {
-        DATABASE_URL: postgres.url,
-        S3_ENDPOINT: ceph.endpoint,
-        S3_BUCKET: bucket,
-        S3_REGION: 'us-east-1',
-        S3_ACCESS_KEY_ID: ACCESS_KEY_ID,
-        S3_SECRET_ACCESS_KEY: ceph.secret,
-        S3_FORCE_PATH_STYLE: 'true',
-      },
+      env: envOf(postgres.url, bucket),
       versions: { postgres: postgres.version, radosgw: ceph.version },
+      another: async (name) => {
+        const url = await postgres.createDatabase(name)
+        await createBucket(ceph.endpoint, ceph.secret, name, origins)
+        return envOf(url, name)
+      },
       stop,
     }
   } catch (error) {

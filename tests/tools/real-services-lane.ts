@@ -44,9 +44,12 @@ async function endToEnd(extra: string[]): Promise<number> {
   const services = await startRealServices(dir, { origins: [origin] })
   console.log(`End-to-end upload tests on ${services.versions.radosgw} and ${services.versions.postgres}`)
   try {
-    const e2e = await run('playwright', ['test', ...E2E_SUITES, ...extra], { ...services.env, E2E_PORT: String(E2E_PORT) })
+    // --no-deps: the sign-in tests (a project the others depend on) ran in the main end-to-end run;
+    // the upload tests' own helper makes the first account.
+    const e2e = await run('playwright', ['test', '--no-deps', ...E2E_SUITES, ...extra], { ...services.env, E2E_PORT: String(E2E_PORT) })
     if (e2e !== 0) return e2e
-    return await run('vitest', ['run', '--project', 'deploy'])
+    // The deploy test on a database and a bucket of its own, on the same servers.
+    return await run('vitest', ['run', '--project', 'deploy'], { REAL_SERVICES_ENV: JSON.stringify(await services.another('deploy')) })
   } finally {
     await services.stop()
     await fs.rm(dir, { recursive: true, force: true })
