@@ -6,11 +6,11 @@
 //   e2e  on the production build: the upload end-to-end tests in Chromium (POST form and CORS,
 //        parts, resume, abort), then the deploy recipe's shape (tests/deploy/).
 // Arguments after the part go to its runner (`npm run test:real-services -- int -t "range"`).
-import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { startRealServices } from '../helpers/real-services'
+import { runCommand } from '../helpers/run-command'
 
 /** The integration suites of the lane: the store's own calls, uploads (POST policy, parts), backup and restore, delivery (ranges). */
 const INT_SUITES = [
@@ -26,18 +26,6 @@ const E2E_SUITES = ['tests/e2e/upload.e2e.spec.ts', 'tests/e2e/upload-control.e2
 
 const E2E_PORT = 3260
 
-function run(file: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  const bin = path.resolve('node_modules', '.bin')
-  return new Promise((resolve) => {
-    const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH}` } })
-    child.on('error', (error) => {
-      console.error(`${file}: ${error.message}`)
-      resolve(1)
-    })
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
-  })
-}
-
 async function endToEnd(extra: string[]): Promise<number> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gallery-real-e2e-'))
   const origin = `http://127.0.0.1:${E2E_PORT}`
@@ -46,10 +34,10 @@ async function endToEnd(extra: string[]): Promise<number> {
   try {
     // --no-deps: the sign-in tests (a project the others depend on) ran in the main end-to-end run;
     // the upload tests' own helper makes the first account.
-    const e2e = await run('playwright', ['test', '--no-deps', ...E2E_SUITES, ...extra], { ...services.env, E2E_PORT: String(E2E_PORT) })
+    const e2e = await runCommand(['playwright', 'test', '--no-deps', ...E2E_SUITES, ...extra], { ...services.env, E2E_PORT: String(E2E_PORT) })
     if (e2e !== 0) return e2e
     // The deploy test on a database and a bucket of its own, on the same servers.
-    return await run('vitest', ['run', '--project', 'deploy'], { REAL_SERVICES_ENV: JSON.stringify(await services.another('deploy')) })
+    return await runCommand(['vitest', 'run', '--project', 'deploy'], { REAL_SERVICES_ENV: JSON.stringify(await services.another('deploy')) })
   } finally {
     await services.stop()
     await fs.rm(dir, { recursive: true, force: true })
@@ -61,9 +49,9 @@ async function main([part, ...extra]: string[]): Promise<number> {
     console.error('Say which part of the lane on real services to run: int or e2e.')
     return 2
   }
-  const provisioned = await run('tsx', ['tests/tools/provision-services.ts'])
+  const provisioned = await runCommand(['tsx', 'tests/tools/provision-services.ts'])
   if (provisioned !== 0) return provisioned
-  if (part === 'int') return run('vitest', ['run', '--project', 'int', ...INT_SUITES, ...extra], { INT_SERVICES: 'real' })
+  if (part === 'int') return runCommand(['vitest', 'run', '--project', 'int', ...INT_SUITES, ...extra], { INT_SERVICES: 'real' })
   return endToEnd(extra)
 }
 

@@ -11,8 +11,7 @@
 // Named steps run in order, stopping at the first that fails (`npm run test:e2e` runs browser,
 // build and e2e); arguments that are not step names go to the last step
 // (`npm run test:e2e -- x.e2e.spec.ts`). The build step is `npm run build`, whatever that builds.
-import { spawn } from 'node:child_process'
-import path from 'node:path'
+import { runCommand as run } from '../helpers/run-command'
 
 const STEPS = {
   migrations: ['tsx', 'tests/tools/check-migrations.ts'],
@@ -30,19 +29,6 @@ const STEPS = {
 type Step = keyof typeof STEPS
 
 const isStep = (arg: string): arg is Step => Object.hasOwn(STEPS, arg)
-
-function run(command: readonly string[], env: Record<string, string> = {}): Promise<number> {
-  const [file, ...args] = command
-  const bin = path.resolve('node_modules', '.bin')
-  return new Promise((resolve) => {
-    const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${process.env.PATH}` } })
-    child.on('error', (error) => {
-      console.error(`${command.join(' ')}: ${error.message}`)
-      resolve(1)
-    })
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
-  })
-}
 
 const seconds = (since: number) => `${Math.round((performance.now() - since) / 1000)} s`
 
