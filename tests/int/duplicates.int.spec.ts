@@ -14,6 +14,7 @@ import { saveScanGroups } from '../../src/server/duplicates/scan'
 import { defaultPropertyScope } from '../../src/server/properties/default-property'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { Session, signedInAdmin } from '../helpers/api'
+import { holdAt } from '../helpers/checkpoints'
 import { reencode, cropEdges } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
@@ -106,10 +107,26 @@ describe('scan', () => {
   let groups: DuplicateGroup[]
 
   it('runs one scan for two requests at once and answers the number of groups', async () => {
+    // "At once" means while the scan runs: on a busy machine the first request's scan could end
+    // before the second request arrives, which then rightly starts a scan of its own. The scan
+    // is held before its results until the second request has joined it (found it running).
+    const pool = poolOf(payload)
+    const query = pool.query
+    let joined!: () => void
+    const secondJoined = new Promise<void>((resolve) => (joined = resolve))
+    pool.query = (async (...args: Parameters<typeof query>) => {
+      const result = await (query as (...all: unknown[]) => Promise<{ rows: unknown[] }>).apply(pool, args)
+      if (String(args[0]).includes("FROM runs WHERE kind = $1 AND property_id = $2 AND status = 'running'") && result.rows.length) joined()
+      return result
+    }) as typeof query
+    const release = holdAt('scan:before-results', () => secondJoined)
     const [first, second] = await Promise.all([
       admin.json('POST', '/api/duplicates/scan'),
       admin.json('POST', '/api/duplicates/scan'),
-    ])
+    ]).finally(() => {
+      pool.query = query
+      release()
+    })
     expect(first.status).toBe(200)
     expect(second.status).toBe(200)
     expect(first.body.runId).toBe(second.body.runId)
