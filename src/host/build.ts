@@ -8,18 +8,13 @@
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { DIST_DIR, ENTRIES, ROOT } from './entries'
+import { BUNDLE_OPTIONS, DIST_DIR, ENTRIES, ROOT } from './entries'
 
 rmSync(DIST_DIR, { recursive: true, force: true })
 await build({
   entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(ROOT, file)])),
   outdir: DIST_DIR,
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  tsconfig: path.join(ROOT, 'tsconfig.json'),
+  ...BUNDLE_OPTIONS,
   sourcemap: true,
   logLevel: 'warning',
 })

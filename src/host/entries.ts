@@ -9,6 +9,7 @@
 // its development wrappers, each a top-level `await import()` of the real module; under tsx's
 // loader Node now and then exited with 13 ("unsettled top-level await") while a web of them was
 // linking. The production builds load without a top-level await.
+import type { BuildOptions } from 'esbuild'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,6 +34,16 @@ export const ROOT = path.resolve(path.dirname(self), runningCompiled ? '..' : '.
 export const DIST_DIR = path.join(ROOT, 'dist')
 
 export const compiledEntry = (name: Entry) => path.join(DIST_DIR, `${name}.js`)
+
+/** How an entry is bundled (src/host/build.ts): one ES module for Node 24, packages left to Node. */
+export const BUNDLE_OPTIONS = {
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  tsconfig: path.join(ROOT, 'tsconfig.json'),
+} satisfies BuildOptions
 
 /**
  * Node's arguments that start an entry: its compiled file when this code runs compiled (or when

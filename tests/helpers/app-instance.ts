@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { endedBeforeReady, retryLoaderHang } from './instances'
-import { TSX_NODE_ARGS } from '../../src/host/entries'
+import { childEntryArgs } from './child-entry'
 import { defaultPropertyScope } from '../../src/server/properties/default-property'
 
 const READY = 'APP-INSTANCE-READY '
@@ -38,8 +38,7 @@ export function startAppInstance(env: Record<string, string>, name: string): Pro
 }
 
 async function startOnce(env: Record<string, string>, name: string): Promise<AppInstance> {
-  const entry = fileURLToPath(import.meta.url)
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, entry], {
+  const child = spawn(process.execPath, childEntryArgs('tests/helpers/app-instance.ts'), {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })

@@ -1,7 +1,8 @@
-// Child processes for the crash tests: started with node itself (not npx), so a signal reaches
-// the process that holds the connections, with their output collected for the test to wait on.
+// Child processes for the crash tests: started with node itself (not npx) from a bundle of their
+// entry (child-entry.ts), so a signal reaches the process that holds the connections, with their
+// output collected for the test to wait on.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { TSX_NODE_ARGS } from '../../src/host/entries'
+import { childEntryArgs } from './child-entry'
 
 export type Child = {
   process: ChildProcess
@@ -13,8 +14,8 @@ export type Child = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-export function spawnTsx(file: string, args: string[], env: NodeJS.ProcessEnv = process.env, options: { detached?: boolean } = {}): Child {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, file, ...args], {
+export function spawnChild(file: string, args: string[], env: NodeJS.ProcessEnv = process.env, options: { detached?: boolean } = {}): Child {
+  const child = spawn(process.execPath, [...childEntryArgs(file), ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,

@@ -3,9 +3,7 @@
 import { spawn } from 'node:child_process'
 import readline from 'node:readline'
 import type { HttpClient } from './http-client'
-import { entryNodeArgs } from '../../src/host/entries'
-
-const NO_TYPE_GENERATION = new URL('./no-type-generation.ts', import.meta.url).href
+import { childEntryArgs } from './child-entry'
 
 /** Polls `check` until it answers something other than undefined/false; fails after `timeoutMs`. */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
@@ -69,10 +67,11 @@ export function startWorkerProcess(env: Record<string, string>, name: string) {
 }
 
 /**
- * On this heavily shared machine a child now and then ends before running any of our code:
+ * On this heavily shared machine a child now and then ended before running any of our code:
  * exit 13 ("unsettled top-level await") or 0, having printed nothing but Node's warnings —
- * the ESM loader (tsx's hooks) left the entry's import unsettled. It is retried once; any
- * other early end (a crash prints its error and exits 1) fails the test.
+ * the ESM loader (tsx's hooks, when children ran from source) left the entry's import
+ * unsettled. It is retried once; any other early end (a crash prints its error and exits 1)
+ * fails the test.
  */
 export async function retryLoaderHang<T>(start: () => Promise<T>, name: string): Promise<T> {
   try {
@@ -105,12 +104,10 @@ export const saidNothing = (log: string[]) =>
   log.every((line) => !line.trim() || /Warning|node >=22|updates to AWS|security updates|a\.co\/|--trace-warnings|versions published/.test(line))
 
 async function startWorkerOnce(env: Record<string, string>, name: string) {
-  // `npm run worker`'s entry from its source, as the integration tests run everything without a
-  // build (tests/unit/entries.test.ts checks that the script runs this entry, compiled), with
-  // Payload's type generation off (tests/helpers/no-type-generation.ts, loaded before it).
-  const args = entryNodeArgs('run-worker', { compiled: false })
-  args.splice(args.length - 1, 0, '--import', NO_TYPE_GENERATION)
-  const child = spawn(process.execPath, args, {
+  // `npm run worker`'s entry, bundled from its source as the integration tests run everything
+  // without a build (tests/unit/entries.test.ts checks that the script runs this entry, compiled),
+  // with Payload's type generation off (run-worker-child.ts).
+  const child = spawn(process.execPath, childEntryArgs('tests/helpers/run-worker-child.ts'), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   })

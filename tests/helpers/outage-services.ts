@@ -14,7 +14,7 @@ import { freePort } from '../../src/host/embedded/free-port'
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/host/embedded/postgres'
 import { startEmbeddedS3, type EmbeddedS3 } from '../../src/host/embedded/s3'
 import { embeddedStoreEnv } from '../../src/host/embedded/services'
-import { TSX_NODE_ARGS } from '../../src/host/entries'
+import { childEntryArgs } from './child-entry'
 
 export type ServiceName = 'postgres' | 'store'
 
@@ -27,8 +27,7 @@ export type ServicesUnderTest = {
 
 /** Starts the services process; its methods stop and start one service at a time. */
 export async function servicesUnderTest(dataDir: string): Promise<ServicesUnderTest> {
-  const entry = fileURLToPath(import.meta.url)
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, entry, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...childEntryArgs('tests/helpers/outage-services.ts'), dataDir], { stdio: ['pipe', 'pipe', 'inherit'] })
   const lines = readline.createInterface({ input: child.stdout! })
   const waiting: Array<(line: string) => void> = []
   lines.on('line', (line) => waiting.shift()?.(line))

@@ -26,7 +26,7 @@ import { defaultPropertyScope } from '../../src/server/properties/default-proper
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { s3ClientConfig } from '../../src/server/storage/client'
 import { Session, signedInAdmin } from '../helpers/api'
-import { killHard, spawnTsx } from '../helpers/child-process'
+import { killHard, spawnChild } from '../helpers/child-process'
 import { createMedia, sectionIdOf } from '../helpers/media'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runWait } from '../helpers/test-config'
@@ -586,7 +586,7 @@ describe('faults', () => {
 
   /** Runs a backup or restore in a child process and kills it with SIGKILL at a step. */
   async function killAt(args: string[]) {
-    const child = spawnTsx('tests/helpers/backup-child.ts', args)
+    const child = spawnChild('tests/helpers/backup-child.ts', args)
     await child.waitFor('PAUSED')
     await killHard(child)
   }

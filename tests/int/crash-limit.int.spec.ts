@@ -15,7 +15,7 @@ import { poolOf } from '../../src/server/db/pool'
 import { startScan } from '../../src/server/duplicates/scan'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { Session, signedInAdmin } from '../helpers/api'
-import { type Child, spawnTsx, stopGently } from '../helpers/child-process'
+import { type Child, spawnChild, stopGently } from '../helpers/child-process'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
@@ -80,7 +80,7 @@ describe('a job that kills its worker every time', () => {
     const env = { ...workerEnv, WORKER_CRASH_AT: `ingest:before-results@${hostile}` }
     // Each worker dies on the photo; the next one claims its job again once it is stale.
     for (let death = 1; death <= CRASH_LIMIT; death++) {
-      const worker = spawnTsx(WORKER, [], env)
+      const worker = spawnChild(WORKER, [], env)
       children.push(worker)
       const { signal } = await worker.exited
       expect(signal, worker.output().slice(-3000)).toBe('SIGKILL')
@@ -93,7 +93,7 @@ describe('a job that kills its worker every time', () => {
 
     // The next worker gives the job up instead of running it (it would die again), and
     // processes the queue behind it.
-    const last = spawnTsx(WORKER, [], env)
+    const last = spawnChild(WORKER, [], env)
     children.push(last)
     try {
       await poll(async () => (await sql(`SELECT status FROM media WHERE id = $1`, [hostile])).rows[0].status).toBe('failed')

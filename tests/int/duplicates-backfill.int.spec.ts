@@ -14,7 +14,7 @@ import { queueBackfill, runBackfill } from '../../src/server/jobs/backfill'
 import { startScan } from '../../src/server/duplicates/scan'
 import { moveToTrash } from '../../src/server/storage/move-to-trash'
 import { Session, signedInAdmin } from '../helpers/api'
-import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-process'
+import { type Child, killHard, spawnChild, stopGently } from '../helpers/child-process'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
 import { defaultPropertyId } from '../../src/server/properties/default-property'
@@ -144,7 +144,7 @@ describe('duplicate hash backfill', () => {
     // The second worker may be up before the killed job is stale: its idle slots look again every
     // second (the fallback poll, 30 s by default), so it is claimed within a second of going stale.
     const env = { ...process.env, JOBS_STALE_AFTER_MS: '6000', JOBS_FALLBACK_POLL_MS: '1000', ANALYZE_ON_UPLOAD: 'false' }
-    const first = spawnTsx('tests/helpers/worker-child.ts', ['backfill:before-write'], env)
+    const first = spawnChild('tests/helpers/worker-child.ts', ['backfill:before-write'], env)
     children.push(first)
     await first.waitFor('PAUSED backfill:before-write')
     await killHard(first)
@@ -154,7 +154,7 @@ describe('duplicate hash backfill', () => {
     expect(killed.map((job) => job.processing)).toEqual([true])
     expect([...(await hashesById()).values()].filter((row) => row.region_hashes !== null)).toEqual([])
 
-    const second = spawnTsx('tests/helpers/worker-child.ts', [], env)
+    const second = spawnChild('tests/helpers/worker-child.ts', [], env)
     children.push(second)
     try {
       await expect

@@ -13,7 +13,7 @@ import { HttpClient, managerClient } from '../helpers/http-client'
 import { makePhoto } from '../helpers/media-fixtures'
 import { startWorkerProcess, uploadThroughHost, waitFor } from '../helpers/instances'
 import { resetDatabase, testPayload } from '../helpers/payload'
-import { TSX_NODE_ARGS } from '../../src/host/entries'
+import { childEntryArgs } from '../helpers/child-entry'
 import { RENDITIONS_QUEUE } from '../../src/server/media/avif-renditions'
 
 type Worker = Awaited<ReturnType<typeof startWorkerProcess>>
@@ -216,7 +216,7 @@ describe('several app instances and workers on one database and store', () => {
 
 /** tests/helpers/scheduled-child.ts as the named database client; its output, line by line. */
 function scheduledChild(name: string) {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, 'tests/helpers/scheduled-child.ts'], {
+  const child = spawn(process.execPath, childEntryArgs('tests/helpers/scheduled-child.ts'), {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, DATABASE_URL: urlFor(name) },
   })

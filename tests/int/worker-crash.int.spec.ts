@@ -27,7 +27,7 @@ import { poolOf } from '../../src/server/db/pool'
 import { startScan } from '../../src/server/duplicates/scan'
 import { getObject } from '../../src/server/storage/get-object'
 import { Session, signedInAdmin } from '../helpers/api'
-import { type Child, killHard, spawnTsx, stopGently } from '../helpers/child-process'
+import { type Child, killHard, spawnChild, stopGently } from '../helpers/child-process'
 import { makePhoto } from '../helpers/media-fixtures'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
@@ -57,7 +57,7 @@ const sql = <T = any>(text: string, params: unknown[] = []) => poolOf(payload).q
 const sha = (bytes: Buffer | Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
 
 function startWorker(pausePoints: string[] = []) {
-  const child = spawnTsx(WORKER, pausePoints.length ? [pausePoints.join(',')] : [], workerEnv)
+  const child = spawnChild(WORKER, pausePoints.length ? [pausePoints.join(',')] : [], workerEnv)
   children.push(child)
   return child
 }
