@@ -39,7 +39,8 @@ test('a platform admin creates the Lodge in the admin: it starts with the five a
   await domain.fill('localhost')
   await page.locator('#field-tagline').fill('Cabins by the water')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await expect(page).toHaveURL(/\/admin\/collections\/properties\/[0-9a-f-]{36}$/)
+  // Payload saves, then moves to the new document's address: on a busy machine, more than 5 s.
+  await expect(page).toHaveURL(/\/admin\/collections\/properties\/[0-9a-f-]{36}$/, { timeout: 30_000 })
   propertyId = new URL(page.url()).pathname.split('/').at(-1)!
   const sections = await page.request.get(`${BASE}/api/sections`)
   expect(((await sections.json()) as Array<{ id: string }>).map((section) => section.id)).toEqual([
