@@ -18,6 +18,8 @@ import { deleteQuerySchema } from '../src/lib/schemas/duplicates'
 import { deleteMediaFile } from '../src/server/duplicates/delete-duplicate'
 import type { PreparedAnswer, PreparedRead } from '../src/server/http/prepared-answer'
 import { audienceFor } from '../src/server/auth/request-access'
+import { putEditsSchema } from '../src/lib/edits'
+import { EditConflict, readEdits, revertEdits, saveEdits } from '../src/server/media/edits'
 import { requestScope } from '../src/server/properties/request-property'
 
 /** The caller's prepared answer: every media file for an account that may see hidden ones, the public read model otherwise. */
@@ -46,6 +48,18 @@ export const mediaFileReads: PreparedRead[] = [
   { path: '/media-files', answer: mediaFilesAnswer },
   { path: '/media-files/stats', answer: statsAnswer },
 ]
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/** The record after a save or revert; a conflict answers 409 with the edits that are current. */
+async function editAnswer(save: () => Promise<MediaFile>): Promise<Response> {
+  try {
+    return Response.json(await save(), { headers: NO_STORE })
+  } catch (error) {
+    if (!(error instanceof EditConflict)) throw error
+    return Response.json({ message: error.message, current: error.current }, { status: 409, headers: NO_STORE })
+  }
+}
 
 /** Registers an uploaded file (spec §7). */
 export const createMediaEndpoint = endpoint('post', '/media-files', 'upload', async (req) => {
@@ -79,6 +93,21 @@ export const mediaFilesEndpoints = [
     const { id } = parseParams(req, mediaParamsSchema)
     const choice = await parseBody(req, assignSectionSchema)
     return Response.json(await assignSection(req, id, choice))
+  }),
+
+  // Non-destructive edits (src/lib/edits.ts): managers only, an editor never changes pixels.
+  endpoint('get', '/media-files/:id/edits', 'edit-photo', async (req) => {
+    const { id } = parseParams(req, mediaParamsSchema)
+    return Response.json(await readEdits(req, id), { headers: NO_STORE })
+  }),
+  endpoint('put', '/media-files/:id/edits', 'edit-photo', async (req) => {
+    const { id } = parseParams(req, mediaParamsSchema)
+    const { baseVersion, operations } = await parseBody(req, putEditsSchema)
+    return editAnswer(() => saveEdits(req, id, baseVersion, operations))
+  }),
+  endpoint('delete', '/media-files/:id/edits', 'edit-photo', async (req) => {
+    const { id } = parseParams(req, mediaParamsSchema)
+    return editAnswer(() => revertEdits(req, id))
   }),
 
   // Spec §5: tags trimmed, lower-cased, empties and duplicates dropped; texts trimmed.

@@ -50,7 +50,9 @@ const immutableObjects = new LRUCache<string, CachedObject>({
 })
 
 export function parseObjectPath(parts: string[]): Target | null {
-  const [filename, variant, ...rest] = parts
+  // An edited photo's paths name the edit version they were made for (/e{version}): the record's
+  // current objects answer them.
+  const [filename, variant, ...rest] = /^e\d{1,9}$/.test(parts[1] ?? '') ? [parts[0], ...parts.slice(2)] : parts
   if (!filename || rest.length) return null
   if (!variant) return { filename, variant: { kind: 'public' } }
   if (variant === 'original') return { filename, variant: { kind: 'original' } }

@@ -4,6 +4,7 @@ import { galleryPayload } from '@/server/http/gallery-runtime'
 import { cache, type ReactNode } from 'react'
 import { hrefFor } from '@/lib/api/property-base'
 import type { MediaFile } from '@/lib/api/types'
+import { objectPathUnder } from '@/lib/media-urls'
 import { openShareLink } from '@/server/share-links/share-links'
 import { requestDevice } from './initial-data'
 import { loadProperty } from './property'
@@ -11,9 +12,9 @@ import { publicSnapshot } from './read-model'
 import { SharedGallery } from './shared-gallery'
 import { siteAddress } from './site-address'
 
-/** A file's URLs under the link: /s/{token}/o/{filename}[/w{width}.webp | /poster.jpg]. */
+/** A file's URLs under the link: /s/{token}/o/{filename}[/e{version}][/w{width}.webp | /poster.jpg]. */
 function underLink(file: MediaFile, objects: string): MediaFile {
-  const objectPath = `${objects}/${encodeURIComponent(file.filename)}`
+  const objectPath = objectPathUnder(objects, file.objectPath)
   return { ...file, objectPath, thumbnailPath: file.thumbnailPath ? `${objectPath}/poster.jpg` : null }
 }
 

@@ -114,6 +114,7 @@ export interface Config {
       backfillQualityIssues: TaskBackfillQualityIssues;
       backup: TaskBackup;
       exportListingPack: TaskExportListingPack;
+      renderMediaEdits: TaskRenderMediaEdits;
       inline: {
         input: unknown;
         output: unknown;
@@ -321,6 +322,31 @@ export interface Media {
    * The manager's 360° toggle in Media Gallery Pro.
    */
   projectionChoice?: ('equirectangular' | 'flat') | null;
+  /**
+   * Rotate, straighten, crop and tone, applied in order to the untouched original.
+   */
+  editOperations?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Each save or revert adds one.
+   */
+  editVersion?: number | null;
+  /**
+   * The untouched original's upright width, kept from the first edit.
+   */
+  originalWidth?: number | null;
+  originalHeight?: number | null;
+  /**
+   * The edit version the renditions show; behind editVersion while they are made again.
+   */
+  renderedEditVersion?: number | null;
   storageKey?: string | null;
   sha256?: string | null;
   perceptualHash?: string | null;
@@ -393,6 +419,7 @@ export interface Media {
    * Tiny blur-up placeholder (data URL).
    */
   placeholder?: string | null;
+  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -559,7 +586,8 @@ export interface PayloadJob {
           | 'backfillAvifRenditions'
           | 'backfillQualityIssues'
           | 'backup'
-          | 'exportListingPack';
+          | 'exportListingPack'
+          | 'renderMediaEdits';
         taskID: string;
         input?:
           | {
@@ -605,6 +633,7 @@ export interface PayloadJob {
         | 'backfillQualityIssues'
         | 'backup'
         | 'exportListingPack'
+        | 'renderMediaEdits'
       )
     | null;
   queue?: string | null;
@@ -775,6 +804,11 @@ export interface MediaSelect<T extends boolean = true> {
   detectedProjection?: T;
   panoramaShape?: T;
   projectionChoice?: T;
+  editOperations?: T;
+  editVersion?: T;
+  originalWidth?: T;
+  originalHeight?: T;
+  renderedEditVersion?: T;
   storageKey?: T;
   sha256?: T;
   perceptualHash?: T;
@@ -789,6 +823,7 @@ export interface MediaSelect<T extends boolean = true> {
   derivatives?: T;
   avifRenditions?: T;
   placeholder?: T;
+  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1012,6 +1047,18 @@ export interface TaskBackup {
 export interface TaskExportListingPack {
   input: {
     runId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRenderMediaEdits".
+ */
+export interface TaskRenderMediaEdits {
+  input: {
+    propertyId: string;
+    mediaId: string;
+    version: number;
   };
   output?: unknown;
 }

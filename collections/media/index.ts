@@ -186,6 +186,31 @@ export const Media: CollectionConfig = {
         },
       ],
     },
+    // Non-destructive edits (src/lib/edits.ts): the manager's list, its version, and the version
+    // the renditions show; Media Gallery Pro's editor and PUT /api/media-files/{id}/edits write them.
+    {
+      type: 'collapsible',
+      label: 'Edits',
+      admin: { initCollapsed: true, position: 'sidebar' },
+      fields: [
+        {
+          name: 'editOperations',
+          type: 'json',
+          access: adminOnly,
+          admin: { readOnly: true, description: 'Rotate, straighten, crop and tone, applied in order to the untouched original.' },
+        },
+        { name: 'editVersion', type: 'number', defaultValue: 0, min: 0, admin: { readOnly: true, description: 'Each save or revert adds one.' } },
+        { name: 'originalWidth', type: 'number', min: 0, admin: { readOnly: true, description: "The untouched original's upright width, kept from the first edit." } },
+        { name: 'originalHeight', type: 'number', min: 0, admin: { readOnly: true } },
+        {
+          name: 'renderedEditVersion',
+          type: 'number',
+          defaultValue: 0,
+          min: 0,
+          admin: { readOnly: true, description: 'The edit version the renditions show; behind editVersion while they are made again.' },
+        },
+      ],
+    },
     {
       type: 'collapsible',
       label: 'Storage and hashes',

@@ -116,6 +116,7 @@ export interface Config {
       backfillQualityIssues: TaskBackfillQualityIssues;
       backup: TaskBackup;
       exportListingPack: TaskExportListingPack;
+      renderMediaEdits: TaskRenderMediaEdits;
       inline: {
         input: unknown;
         output: unknown;
@@ -264,7 +265,7 @@ export interface Property {
    */
   bookingUrl?: string | null;
   /**
-   * Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port while a site is built. No other site can frame it.
+   * Web sites that may show the gallery in a frame (the embed view, /embed): https://host or https://host:port, or http://localhost:port or http://127.0.0.1:port while a site is built. No other site can frame it.
    */
   embedOrigins?:
     | {
@@ -350,6 +351,31 @@ export interface Media {
    * The manager's 360° toggle in Media Gallery Pro.
    */
   projectionChoice?: ('equirectangular' | 'flat') | null;
+  /**
+   * Rotate, straighten, crop and tone, applied in order to the untouched original.
+   */
+  editOperations?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Each save or revert adds one.
+   */
+  editVersion?: number | null;
+  /**
+   * The untouched original's upright width, kept from the first edit.
+   */
+  originalWidth?: number | null;
+  originalHeight?: number | null;
+  /**
+   * The edit version the renditions show; behind editVersion while they are made again.
+   */
+  renderedEditVersion?: number | null;
   storageKey?: string | null;
   sha256?: string | null;
   perceptualHash?: string | null;
@@ -589,7 +615,8 @@ export interface PayloadJob {
           | 'backfillAvifRenditions'
           | 'backfillQualityIssues'
           | 'backup'
-          | 'exportListingPack';
+          | 'exportListingPack'
+          | 'renderMediaEdits';
         taskID: string;
         input?:
           | {
@@ -635,6 +662,7 @@ export interface PayloadJob {
         | 'backfillQualityIssues'
         | 'backup'
         | 'exportListingPack'
+        | 'renderMediaEdits'
       )
     | null;
   queue?: string | null;
@@ -821,6 +849,11 @@ export interface MediaSelect<T extends boolean = true> {
   detectedProjection?: T;
   panoramaShape?: T;
   projectionChoice?: T;
+  editOperations?: T;
+  editVersion?: T;
+  originalWidth?: T;
+  originalHeight?: T;
+  renderedEditVersion?: T;
   storageKey?: T;
   sha256?: T;
   perceptualHash?: T;
@@ -1059,6 +1092,18 @@ export interface TaskBackup {
 export interface TaskExportListingPack {
   input: {
     runId: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRenderMediaEdits".
+ */
+export interface TaskRenderMediaEdits {
+  input: {
+    propertyId: string;
+    mediaId: string;
+    version: number;
   };
   output?: unknown;
 }

@@ -32,6 +32,7 @@ export const ACTIONS = [
   'restore',
   'share',
   'export',
+  'edit-photo',
   'edit-settings',
   'manage-accounts',
   'manage-properties',

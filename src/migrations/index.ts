@@ -36,6 +36,7 @@ import * as migration_20261126_234000_listing_channels from './20261126_234000_l
 import * as migration_20261126_234100_export_runs from './20261126_234100_export_runs';
 import * as migration_20261128_010000_no_placeholder_descriptions from './20261128_010000_no_placeholder_descriptions';
 import * as migration_20261128_105619_gallery_tables from './20261128_105619_gallery_tables';
+import * as migration_20261128_195828_edits from './20261128_195828_edits';
 
 export const migrations = [
   {
@@ -216,7 +217,7 @@ export const migrations = [
   {
     up: migration_20261126_234100_export_runs.up,
     down: migration_20261126_234100_export_runs.down,
-    name: '20261126_234100_export_runs'
+    name: '20261126_234100_export_runs',
   },
   {
     up: migration_20261128_010000_no_placeholder_descriptions.up,
@@ -226,6 +227,11 @@ export const migrations = [
   {
     up: migration_20261128_105619_gallery_tables.up,
     down: migration_20261128_105619_gallery_tables.down,
-    name: '20261128_105619_gallery_tables'
+    name: '20261128_105619_gallery_tables',
+  },
+  {
+    up: migration_20261128_195828_edits.up,
+    down: migration_20261128_195828_edits.down,
+    name: '20261128_195828_edits'
   },
 ];

@@ -12,6 +12,7 @@ import { backupTask } from '../../jobs/backup'
 import { exportListingPackTask } from '../../jobs/export-listing-pack'
 import { ingestMediaTask } from '../../jobs/ingest-media'
 import { makeAvifRenditionsTask } from '../../jobs/make-avif-renditions'
+import { renderMediaEditsTask } from '../../jobs/render-media-edits'
 import { scanDuplicatesTask } from '../../jobs/scan-duplicates'
 
 export const galleryTasks: TaskConfig[] = [
@@ -25,4 +26,5 @@ export const galleryTasks: TaskConfig[] = [
   backfillQualityIssuesTask,
   backupTask,
   exportListingPackTask,
+  renderMediaEditsTask,
 ]

@@ -46,6 +46,8 @@ export type Checkpoint =
   | 'scan:before-results'
   /** The hash backfill has computed one file's mirror and region hashes; they are not written yet. */
   | 'backfill:before-write'
+  /** The edit job has stored one edit version's renditions; they are not recorded yet. */
+  | 'edits:before-write'
   /** The public copy backfill has stored one file's copy; its key is not recorded yet. */
   | 'public-copy:before-write'
   /** The AVIF job has stored one photo's AVIF renditions; they are not recorded yet. */

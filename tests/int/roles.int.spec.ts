@@ -143,6 +143,7 @@ describe('accounts and roles', () => {
         restore: false,
         share: false,
         export: false,
+        'edit-photo': false,
         'edit-settings': false,
         'manage-accounts': false,
         'manage-properties': false,
@@ -164,13 +165,14 @@ describe('accounts and roles', () => {
       restore: true,
       share: true,
       export: true,
+      'edit-photo': true,
       'edit-settings': true,
       'manage-accounts': false,
       'manage-properties': false,
     })
     const asPlatform = (await platform.call('GET', '/api/user')).body
     expect(asPlatform.role).toBe('platform-admin')
-    expect(Object.values(asPlatform.permissions)).toEqual(Array(16).fill(true))
+    expect(Object.values(asPlatform.permissions)).toEqual(Array(17).fill(true))
   })
 
   it('lets only a platform admin create accounts, on every path', async () => {

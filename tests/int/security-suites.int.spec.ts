@@ -84,6 +84,10 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/media-files/:id': { anonymous: 401, manager: 404 },
   'PUT /api/media-files/:id/section': { anonymous: 401, manager: 404 },
   'PUT /api/media-files/:id/metadata': { anonymous: 401, manager: 404 },
+  'GET /api/media-files/:id/edits': { anonymous: 401, manager: 404 },
+  // The empty body is refused (baseVersion and operations) before the id is looked up.
+  'PUT /api/media-files/:id/edits': { anonymous: 401, manager: 400 },
+  'DELETE /api/media-files/:id/edits': { anonymous: 401, manager: 404 },
   'POST /api/objects/upload': { anonymous: 401, manager: 400 },
   'GET /api/s3/params': { anonymous: 401, manager: 200 },
   'POST /api/s3/multipart': { anonymous: 401, manager: 400 },

@@ -22,6 +22,7 @@ const TABLE: Record<Action, { editor: boolean; manager: boolean; platform: boole
   restore:             { editor: N, manager: Y, platform: Y },
   share:               { editor: N, manager: Y, platform: Y },
   export:              { editor: N, manager: Y, platform: Y },
+  'edit-photo':        { editor: N, manager: Y, platform: Y },
   'edit-settings':     { editor: N, manager: Y, platform: Y },
   'manage-accounts':   { editor: N, manager: N, platform: Y },
   'manage-properties': { editor: N, manager: N, platform: Y },
@@ -36,7 +37,7 @@ const ROLE_COLUMN: Record<Role, 'editor' | 'manager' | 'platform'> = {
 describe('may', () => {
   it('the table covers every action there is', () => {
     expect(Object.keys(TABLE).sort()).toEqual([...ACTIONS].sort())
-    expect(ACTIONS).toHaveLength(16)
+    expect(ACTIONS).toHaveLength(17)
   })
 
   for (const role of Object.keys(ROLE_COLUMN) as Role[]) {
@@ -107,6 +108,7 @@ describe('permissionsFor', () => {
       restore: false,
       share: false,
       export: false,
+      'edit-photo': false,
       'edit-settings': false,
       'manage-accounts': false,
       'manage-properties': false,
@@ -128,6 +130,7 @@ describe('permissionsFor', () => {
       restore: true,
       share: true,
       export: true,
+      'edit-photo': true,
       'edit-settings': true,
       'manage-accounts': false,
       'manage-properties': false,
@@ -135,11 +138,11 @@ describe('permissionsFor', () => {
   })
 
   it("answers the platform admin's map: everything", () => {
-    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin', properties: [] }, A))).toEqual(Array(16).fill(true))
+    expect(Object.values(permissionsFor({ id: 'p', role: 'platform-admin', properties: [] }, A))).toEqual(Array(17).fill(true))
   })
 
   it('answers nothing for nobody', () => {
-    expect(Object.values(permissionsFor(null, A))).toEqual(Array(16).fill(false))
+    expect(Object.values(permissionsFor(null, A))).toEqual(Array(17).fill(false))
   })
 })
 

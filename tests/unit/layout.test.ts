@@ -92,6 +92,9 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'media-files.ts DELETE /media-files/:id': 'delete',
   'media-files.ts PUT /media-files/:id/section': 'edit-room',
   'media-files.ts PUT /media-files/:id/metadata': 'edit-metadata',
+  'media-files.ts GET /media-files/:id/edits': 'edit-photo',
+  'media-files.ts PUT /media-files/:id/edits': 'edit-photo',
+  'media-files.ts DELETE /media-files/:id/edits': 'edit-photo',
   'metrics.ts POST /metrics/load-times': 'public',
   'health.ts GET /health': 'public',
   'objects.ts POST /objects/upload': 'upload',
@@ -119,7 +122,7 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
 
 const ACTION_NAMES = new Set([
   'public', 'view-hidden', 'edit-metadata', 'edit-room', 'place', 'reorder', 'upload', 'delete', 'analyze', 'scan',
-  'backup', 'restore', 'share', 'export', 'edit-settings', 'manage-accounts', 'manage-properties',
+  'backup', 'restore', 'share', 'export', 'edit-photo', 'edit-settings', 'manage-accounts', 'manage-properties',
 ])
 
 describe('endpoint actions', () => {

@@ -28,6 +28,7 @@ const GALLERY_TASKS = [
   'backfillQualityIssues',
   'backup',
   'exportListingPack',
+  'renderMediaEdits',
 ]
 
 const ownUsersHook = () => undefined

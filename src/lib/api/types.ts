@@ -73,6 +73,13 @@ export type MediaFile = {
   tagSources?: TagSource[]
   /** Admin only: what the pixels could not support ("Too flat to judge sharpness"), or null. */
   qualityNote?: string | null
+  /** Admin only: the version of the photo's saved edits (0: never edited; GET …/edits has the list). */
+  editVersion?: number
+  /**
+   * Admin only: what the renditions show — the original, the saved edits, or the earlier version
+   * while the saved one's are made ('applying').
+   */
+  editStatus?: 'original' | 'applying' | 'edited'
 }
 
 /** Analysis's guess of where an unplaced photo belongs; applied only when the manager accepts it. */

@@ -76,6 +76,7 @@ const REFUSED: Record<Action, string> = {
   restore: 'restore backups',
   share: 'share photos by link',
   export: 'export photo packs for listing channels',
+  'edit-photo': 'edit photos (rotate, straighten, crop, exposure)',
   'edit-settings': 'change the property settings or sections',
   'manage-accounts': 'manage accounts',
   'manage-properties': 'manage properties',

@@ -28,6 +28,7 @@ import { readObject } from '../storage/read-object'
 import { MediaRejectedError } from './errors'
 import { fillMissingAvif } from './media-repository'
 import { makeAvifRenditions } from './process-image'
+import type { Operation } from '../../lib/edits'
 
 export const AVIF_TASK = 'makeAvifRenditions' as const
 /** AVIF work has its own worker slot: a batch of uploads is processed without waiting behind it. */
@@ -49,7 +50,14 @@ export type AvifOutcome =
 const NEEDS_AVIF = `status = 'ready' AND file_type = 'image' AND avif_renditions IS NULL
   AND storage_key IS NOT NULL AND jsonb_typeof(derivatives) = 'array' AND jsonb_array_length(derivatives) > 0`
 
-type Row = { storage_key: string; derivatives: Array<{ width: number; height: number }>; needed: boolean }
+type Row = {
+  storage_key: string
+  derivatives: Array<{ width: number; height: number }>
+  needed: boolean
+  edit_version: number
+  rendered_edit_version: number
+  edit_operations: Operation[] | null
+}
 
 /** Makes and records one photo's AVIF renditions; see the module's comment. */
 export async function makeAvifFor(payload: Payload, propertyId: string, mediaId: string): Promise<AvifOutcome> {
@@ -57,11 +65,16 @@ export async function makeAvifFor(payload: Payload, propertyId: string, mediaId:
   if (!scope) return { state: 'gone' }
   const db = propertyDb(poolOf(payload), scope)
   const { rows } = await db.query<Row>`
-    SELECT storage_key, derivatives, (${raw(NEEDS_AVIF)}) AS needed
+    SELECT storage_key, derivatives, (${raw(NEEDS_AVIF)}) AS needed,
+           COALESCE(edit_version, 0)::int AS edit_version, COALESCE(rendered_edit_version, 0)::int AS rendered_edit_version, edit_operations
       FROM media WHERE id::text = ${mediaId} AND property_id = ${scope}`
   const row = rows[0]
   if (!row) return { state: 'gone' }
-  if (!row.needed) return { state: 'skipped' }
+  // An edit being rendered: its job queues this one again once its WebP renditions are recorded.
+  if (!row.needed || row.edit_version !== row.rendered_edit_version) return { state: 'skipped' }
+  // The renditions show this edit version of the photo (none: the original as uploaded).
+  const version = row.rendered_edit_version
+  const edits = version > 0 ? (row.edit_operations ?? []) : []
 
   const original = await readObject({ key: row.storage_key })
   let made: AvifRecord[]
@@ -69,10 +82,10 @@ export async function makeAvifFor(payload: Payload, propertyId: string, mediaId:
   else {
     try {
       const sizes = row.derivatives.map(({ width, height }) => ({ width, height }))
-      const renditions = await makeAvifRenditions(original, sizes)
+      const renditions = await makeAvifRenditions(original, sizes, { edits })
       made = await Promise.all(
         renditions.map(async ({ width, height, data }) => {
-          const key = avifKey(mediaId, width)
+          const key = avifKey(mediaId, width, version)
           await putObject({ key, body: data, contentType: 'image/avif' })
           return { width, height, key, size: data.length }
         }),
@@ -85,7 +98,7 @@ export async function makeAvifFor(payload: Payload, propertyId: string, mediaId:
   if (!made.length) payload.logger.warn(`No AVIF renditions for media ${mediaId}: its original could not be read`)
   await checkpointsOf(payload).reached('avif:before-write', mediaId)
   // The one write of this job: the list, only while the row is a ready photo that has none.
-  const recorded = await fillMissingAvif(standaloneSql(payload), scope, mediaId, made)
+  const recorded = await fillMissingAvif(standaloneSql(payload), scope, mediaId, version, made)
   if (recorded) return made.length ? { state: 'made', count: made.length } : { state: 'unreadable' }
   // Removed meanwhile: what this run stored goes where the row's own objects went.
   const still = await db.query`SELECT 1 FROM media WHERE id::text = ${mediaId} AND property_id = ${scope}`

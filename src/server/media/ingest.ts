@@ -20,7 +20,7 @@ import { MediaRejectedError } from './errors'
 import { sha256OfFile } from './hash'
 import { imageHashesOf } from './phash'
 import { readStoredFile, writePipelineFields, type PipelineFields } from './media-repository'
-import { processImage } from './process-image'
+import { processImage, type ProcessedImage } from './process-image'
 import { extractPoster, makePlayableRendition, makePublicVideoCopy, needsPlayableRendition, probeVideo } from './process-video'
 import { getObject } from '../storage/get-object'
 import { derivedKey, playbackKey, posterKey, publicCopyKey } from '../storage/keys'
@@ -88,7 +88,7 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
  * The photo's AVIF renditions come after it is ready, from a job of their own (avif-renditions.ts):
  * a failure to queue it never fails the ingest (the backfill at the next start makes them).
  */
-async function queueAvifOf(payload: Payload, scope: PropertyScope, mediaId: string) {
+export async function queueAvifOf(payload: Payload, scope: PropertyScope, mediaId: string) {
   try {
     await queueAvif(payload, scope.id, mediaId)
   } catch (error) {
@@ -104,16 +104,23 @@ export async function markIngestFailed(payload: Payload, mediaId: string, reason
 async function ingestImage(mediaId: string, key: string, originalSize: number) {
   const original = await readObject({ key })
   if (!original) throw missingOriginal(mediaId)
-  const image = await processImage(original)
+  return storeImage(mediaId, await processImage(original), originalSize)
+}
+
+/**
+ * Stores what processImage made of a photo (its renditions and public copy, under the keys of
+ * its edit version: 0 at ingest, the saved one for an edit) and answers the fields that record them.
+ */
+export async function storeImage(mediaId: string, image: ProcessedImage, originalSize: number, editVersion = 0) {
   const derivatives = await Promise.all(
     image.derivatives.map(async ({ width, height, data, size }) => {
-      const derivedObjectKey = derivedKey(mediaId, width)
+      const derivedObjectKey = derivedKey(mediaId, width, editVersion)
       await putObject({ key: derivedObjectKey, body: data, contentType: 'image/webp' })
       return { width, height, key: derivedObjectKey, size }
     }),
   )
   const display = [...derivatives].reverse().find((d) => d.width <= DISPLAY_WIDTH) ?? derivatives[0]
-  const publicKey = publicCopyKey(mediaId, image.publicCopy.ext)
+  const publicKey = publicCopyKey(mediaId, image.publicCopy.ext, editVersion)
   await putObject({ key: publicKey, body: image.publicCopy.data, contentType: image.publicCopy.contentType })
   return {
     publicKey,

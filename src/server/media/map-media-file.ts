@@ -60,6 +60,16 @@ export type MediaRecord = {
   projectionChoice?: string | null
   qualityIssues?: unknown
   qualityNote?: string | null
+  /** The edit version the renditions show, the one saved, and how many operations it has. */
+  renderedEditVersion?: number | null
+  editVersion?: number | null
+  editCount?: number | null
+}
+
+/** Whether the renditions show the original, are being made again from a saved edit, or show the edits. */
+function editStatusOf(record: MediaRecord): NonNullable<MediaFile['editStatus']> {
+  if ((record.editVersion ?? 0) !== (record.renderedEditVersion ?? 0)) return 'applying'
+  return (record.editCount ?? 0) > 0 ? 'edited' : 'original'
 }
 
 const trueFalse = (value: boolean | null | undefined) => (value ? 'true' : 'false') as 'true' | 'false'
@@ -93,7 +103,7 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     width: record.width ?? null,
     height: record.height ?? null,
     duration: record.duration ?? null,
-    objectPath: objectUrl(filename),
+    objectPath: objectUrl(filename, record.renderedEditVersion ?? 0),
     thumbnailPath: record.posterKey ? posterUrl(filename) : null,
     uploadedAt: iso(record.uploadedAt) ?? new Date(0).toISOString(),
     optimizedAt: iso(record.optimizedAt),
@@ -132,6 +142,8 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
         ? { section: record.suggestedSection, room: record.suggestedRoom ?? null, confidence: record.suggestionConfidence ?? 0 }
         : null
     mapped.panoramaSuggested = panoramaSuggested(record)
+    mapped.editVersion = record.editVersion ?? 0
+    mapped.editStatus = editStatusOf(record)
   }
   return mapped
 }

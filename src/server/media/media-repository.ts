@@ -25,6 +25,7 @@ import type { Organisation } from '../../lib/duplicate-carry'
 import type { QualityIssue } from '../../lib/quality-issues'
 import type { CarriedField } from '../../lib/schemas/duplicates'
 import type { Projection, ProjectionChoice } from '../../lib/panorama'
+import type { Operation } from '../../lib/edits'
 import { managerTagsChange, MAX_TAGS, mergeTags, normaliseTags, type TagsBySource } from '../../lib/tags'
 import { raw, scopedSql, type PropertyScope } from '../db/property-db'
 import { ownTransaction, type SqlSession } from '../db/transaction'
@@ -91,6 +92,9 @@ export const ANALYSIS_FIELDS: readonly string[] = [
   'suggestionConfidence',
 ]
 
+/** A photo's edits (src/lib/edits.ts): written only by the edits call and the job that renders them. */
+export const EDIT_FIELDS: readonly string[] = ['editOperations', 'editVersion', 'renderedEditVersion', 'originalWidth', 'originalHeight']
+
 /** The manager's organisation and words; category is analysis's suggestion, the manager's to correct. */
 export const MANAGER_FIELDS: readonly string[] = [...Object.keys(MANAGER_COLUMNS), 'tags', 'category']
 
@@ -103,6 +107,7 @@ export const EDITOR_READ_ONLY_FIELDS: readonly string[] = [
   ...[...PIPELINE_FIELDS, ...ANALYSIS_FIELDS].filter((field) => !MANAGER_FIELDS.includes(field)),
   'removedMachineTags',
   'projectionChoice',
+  ...EDIT_FIELDS,
 ]
 
 export type PipelineFields = Partial<{
@@ -309,10 +314,18 @@ export async function fillMissingPublicKey(db: SqlSession, scope: PropertyScope,
 }
 
 /** A photo's AVIF renditions (avif-renditions.ts), only while it is a ready photo that has none; answers whether they were written. */
-export async function fillMissingAvif(db: SqlSession, scope: PropertyScope, id: string, renditions: readonly AvifRecord[]): Promise<boolean> {
+export async function fillMissingAvif(
+  db: SqlSession,
+  scope: PropertyScope,
+  id: string,
+  editVersion: number,
+  renditions: readonly AvifRecord[],
+): Promise<boolean> {
+  // Only over the edit version they were made from: renditions of a newer one are the next job's.
   const result = await db.execute(scopedSql(scope)`
     UPDATE media SET avif_renditions = ${JSON.stringify(renditions)}::jsonb
-     WHERE id = ${id} AND property_id = ${scope} AND status = 'ready' AND avif_renditions IS NULL`)
+     WHERE id = ${id} AND property_id = ${scope} AND status = 'ready' AND avif_renditions IS NULL
+       AND COALESCE(rendered_edit_version, 0) = ${editVersion} AND COALESCE(edit_version, 0) = ${editVersion}`)
   return rowCount(result) > 0
 }
 
@@ -478,4 +491,65 @@ export async function carryOrganisation(
   if (has('notes')) fields.notes = from.notes
   await writeManagerFields(db, scope, keptId, fields)
   if (has('tags')) await writeTags(db, scope, keptId, { add: from.tags })
+}
+
+// ── Edits ────────────────────────────────────────────────────────────────────────────────
+// The manager's edit list and its version (the edits call, src/server/media/edits.ts), and the
+// renditions made from it (the edit job): the list is never written by the job, the renditions
+// never by the call, and each write is conditional on the version it was made for.
+
+export type EditState = {
+  fileType: string | null
+  status: string | null
+  /** The untouched original's upright size. */
+  originalWidth: number | null
+  originalHeight: number | null
+  version: number
+  renderedVersion: number
+  operations: Operation[]
+  storageKey: string | null
+}
+
+const EDIT_STATE = raw(`file_type AS "fileType", status::text AS status,
+  COALESCE(original_width, width)::float8 AS "originalWidth", COALESCE(original_height, height)::float8 AS "originalHeight",
+  COALESCE(edit_version, 0)::int AS version, COALESCE(rendered_edit_version, 0)::int AS "renderedVersion", COALESCE(edit_operations, '[]'::jsonb) AS operations,
+  storage_key AS "storageKey"`)
+
+/** A record's edits; `lock` takes its row lock first (the edits call, in its transaction). Null when it is gone. */
+export async function readEditState(db: SqlSession, scope: PropertyScope, id: string, { lock = false } = {}): Promise<EditState | null> {
+  const [row] = await rowsOf<EditState>(
+    db.execute(scopedSql(scope)`
+      SELECT ${EDIT_STATE} FROM media WHERE id = ${id} AND property_id = ${scope} ${lock ? sql`FOR UPDATE` : sql``}`),
+  )
+  return row ?? null
+}
+
+/**
+ * Saves a new edit list over `baseVersion` (the row locked by readEditState in the same
+ * transaction): its version goes up by one, and the original's size is kept from the first
+ * edit on (until then the row's own size is the original's). Answers the new version, or null
+ * when the row has moved past baseVersion.
+ */
+export async function writeEditList(db: SqlSession, scope: PropertyScope, id: string, baseVersion: number, operations: readonly Operation[]): Promise<number | null> {
+  const [row] = await rowsOf<{ version: number }>(
+    db.execute(scopedSql(scope)`
+      UPDATE media SET edit_operations = ${JSON.stringify(operations)}::jsonb, edit_version = COALESCE(edit_version, 0) + 1,
+             original_width = COALESCE(original_width, width), original_height = COALESCE(original_height, height), updated_at = now()
+       WHERE id = ${id} AND property_id = ${scope} AND COALESCE(edit_version, 0) = ${baseVersion}
+      RETURNING edit_version::int AS version`),
+  )
+  return row?.version ?? null
+}
+
+/**
+ * The renditions of edit `version`, written only while that version is still the latest and the
+ * photo is ready (a newer save, a revert or a delete meanwhile makes them moot); their AVIF
+ * renditions are made again after (so none of the earlier version's stays). Answers whether it wrote.
+ */
+export async function writeEditedRenditions(db: SqlSession, scope: PropertyScope, id: string, version: number, fields: PipelineFields): Promise<boolean> {
+  const set = sql.join(assignments(PIPELINE_COLUMNS, { ...fields, avifRenditions: null }), sql`, `)
+  const result = await db.execute(scopedSql(scope)`
+    UPDATE media SET ${set}, rendered_edit_version = ${version}
+     WHERE id = ${id} AND property_id = ${scope} AND COALESCE(edit_version, 0) = ${version} AND status = 'ready'`)
+  return rowCount(result) > 0
 }

@@ -39,7 +39,8 @@ export const MEDIA_COLUMNS = `
   m.status,
   m.detected_projection AS "detectedProjection",
   m.panorama_shape AS "panoramaShape",
-  m.projection_choice AS "projectionChoice"`
+  m.projection_choice AS "projectionChoice",
+  COALESCE(m.rendered_edit_version, 0)::int AS "renderedEditVersion"`
 
 export const ADMIN_COLUMNS = `${MEDIA_COLUMNS},
   m.notes,
@@ -50,7 +51,9 @@ export const ADMIN_COLUMNS = `${MEDIA_COLUMNS},
   m.analysis_error AS "analysisError",
   m.suggested_section_id AS "suggestedSection",
   m.suggested_room AS "suggestedRoom",
-  m.suggestion_confidence::float8 AS "suggestionConfidence"`
+  m.suggestion_confidence::float8 AS "suggestionConfidence",
+  COALESCE(m.edit_version, 0)::int AS "editVersion",
+  COALESCE(jsonb_array_length(m.edit_operations), 0) AS "editCount"`
 
 export const MEDIA_JOINS = `
   LEFT JOIN gallery_sections sec ON sec.id = m.section_id

@@ -18,6 +18,8 @@ import { decodeHeif } from './decode-heif'
 import { readProjection, type ProjectionFacts } from './projection'
 import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan } from './render-image'
 import { renderAvif, type AvifRendition } from './render-avif'
+import type { Operation } from '../../lib/edits'
+import { applyEdits, decodeUpright } from './apply-edits'
 import { measureQuality, QUALITY_SIDE, qualityIssuesOf, type QualityAssessment } from './quality'
 
 export { MAX_IMAGE_PIXELS }
@@ -88,14 +90,16 @@ type Options = {
   widths?: readonly number[]
   /** @default MAX_IMAGE_PIXELS */
   maxPixels?: number
+  /** The photo's edit list (src/lib/edits.ts), applied to the upright original before anything is made from it. */
+  edits?: readonly Operation[]
 }
 
 const FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const
 
 export async function processImage(input: Buffer, options: Options = {}): Promise<ProcessedImage> {
-  const { widths = DERIVATIVE_WIDTHS, maxPixels = MAX_IMAGE_PIXELS } = options
+  const { widths = DERIVATIVE_WIDTHS, maxPixels = MAX_IMAGE_PIXELS, edits = [] } = options
 
-  const { pixels, raw, width, height, format, animated, xmp } = await readSource(input, maxPixels)
+  const { pixels, raw, width, height, format, animated, xmp } = await editedSource(await readSource(input, maxPixels), edits, maxPixels)
 
   // The original is decoded once, to its widest derivative, and every other output (the
   // narrower derivatives, the hashes, the placeholder) is read from that rendition, in the image
@@ -186,10 +190,15 @@ export function avifQualityAt(width: number): number {
 export async function makeAvifRenditions(
   input: Buffer,
   sizes: ReadonlyArray<{ width: number; height: number }>,
-  { maxPixels = MAX_IMAGE_PIXELS, quality = avifQualityAt, effort = AVIF_EFFORT }: Pick<Options, 'maxPixels'> & { quality?: (width: number) => number; effort?: number } = {},
+  {
+    maxPixels = MAX_IMAGE_PIXELS,
+    quality = avifQualityAt,
+    effort = AVIF_EFFORT,
+    edits = [],
+  }: Pick<Options, 'maxPixels' | 'edits'> & { quality?: (width: number) => number; effort?: number } = {},
 ): Promise<AvifRendition[]> {
   if (!sizes.length) return []
-  const { pixels, raw, width, height } = await readSource(input, maxPixels)
+  const { pixels, raw, width, height } = await editedSource(await readSource(input, maxPixels), edits, maxPixels)
   const renditions = [...sizes].sort((a, b) => a.width - b.width).map((size) => ({ ...size, quality: quality(size.width) }))
   try {
     return await renderAvif(pixels, { maxPixels, raw, renditions, effort })
@@ -238,6 +247,23 @@ async function readSource(input: Buffer, maxPixels: number): Promise<Source> {
   const format = FORMATS.find((known) => known === header.format)
   if (!format) throw damaged(new Error(`sharp read ${header.format} where ${type.mime} was detected`))
   return { pixels: input, width, height, format, animated: (header.pages ?? 1) > 1, xmp: header.xmp }
+}
+
+/**
+ * The source with the edit list applied: upright raw pixels of the edited image (an animated
+ * image keeps its first frame). Unedited, the source itself.
+ */
+async function editedSource(source: Source, edits: readonly Operation[], maxPixels: number): Promise<Source> {
+  if (!edits.length) return source
+  try {
+    const upright = source.raw
+      ? { data: source.pixels, info: source.raw }
+      : await decodeUpright(source.pixels, maxPixels)
+    const { data, info } = await applyEdits(upright, edits, maxPixels)
+    return { ...source, pixels: data, raw: info, width: info.width, height: info.height, animated: false }
+  } catch (error) {
+    throw /pixel limit/i.test(String(error)) ? tooLarge(source.width, source.height, maxPixels) : damaged(error)
+  }
 }
 
 /**

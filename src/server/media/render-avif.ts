@@ -13,7 +13,7 @@ export type AvifPlan = {
   /** sharp's limitInputPixels. */
   maxPixels: number
   /** The input is raw pixels of this size (a decoded HEIF photo), not a file. */
-  raw?: { width: number; height: number; channels: 3 | 4 }
+  raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 }
   /** Renditions to make, narrowest first, each with its own quality; the last is the widest. */
   renditions: { width: number; height: number; quality: number }[]
   /** libaom's speed for all: 0 (slowest) to 9. */

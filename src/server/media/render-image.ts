@@ -21,7 +21,7 @@ export type RenderPlan = {
   /** sharp's limitInputPixels: the decoder refuses more. */
   maxPixels: number
   /** The input is raw pixels of this size (a HEIF photo decoded by decode-heif.ts), not a file. */
-  raw?: { width: number; height: number; channels: 3 | 4 }
+  raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 }
   /** Derivatives to make, narrowest first; the last is the widest, the rendition's width. */
   derivatives: { width: number; height: number }[]
   webp: { quality: number; effort: number }

@@ -31,13 +31,28 @@ export const MEDIA_OBJECT_PREFIXES = [
 
 export const originalKey = (uploadId: string, filename: string) =>
   `${KEY_PREFIXES.originals}${uploadId}/${sanitizeFilename(filename)}`
-export const derivedKey = (mediaId: string, width: number) => `${KEY_PREFIXES.derived}${mediaId}/${width}.webp`
+/**
+ * Renditions and public copies of an edited photo carry their edit version (e1/, e2/, …): a new
+ * version never overwrites the objects pages and caches hold (renditions are sent as immutable),
+ * and the ones it replaces move to trash/ after it is recorded (src/server/media/edit-renditions.ts).
+ * Version 0, the original as uploaded, has none.
+ */
+const editFolder = (version: number) => (version > 0 ? `e${version}/` : '')
+export const derivedKey = (mediaId: string, width: number, version = 0) => `${KEY_PREFIXES.derived}${mediaId}/${editFolder(version)}${width}.webp`
 /** An AVIF rendition, beside the WebP one of the same width. */
-export const avifKey = (mediaId: string, width: number) => `${KEY_PREFIXES.derived}${mediaId}/${width}.avif`
+export const avifKey = (mediaId: string, width: number, version = 0) => `${KEY_PREFIXES.derived}${mediaId}/${editFolder(version)}${width}.avif`
 export const posterKey = (mediaId: string) => `${KEY_PREFIXES.posters}${mediaId}.jpg`
 export const playbackKey = (mediaId: string) => `${KEY_PREFIXES.playback}${mediaId}.mp4`
 /** The public copy of a media file, `ext` being the copy's own type (jpg, png, gif, webp, mp4). */
-export const publicCopyKey = (mediaId: string, ext: string) => `${KEY_PREFIXES.public}${mediaId}.${ext}`
+export const publicCopyKey = (mediaId: string, ext: string, version = 0) =>
+  version > 0 ? `${KEY_PREFIXES.public}${mediaId}/e${version}.${ext}` : `${KEY_PREFIXES.public}${mediaId}.${ext}`
+/** Where a media file's renditions and public copies are, every edit version's (listed to tidy older ones). */
+export const renditionPrefixes = (mediaId: string) => [`${KEY_PREFIXES.derived}${mediaId}/`, `${KEY_PREFIXES.public}${mediaId}`]
+/** The edit version a rendition's or public copy's key was made for (0: the original as uploaded). */
+export function editVersionOfKey(key: string): number {
+  const match = /\/e(\d+)[/.]/.exec(key)
+  return match ? Number(match[1]) : 0
+}
 const PUBLIC_COPY_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
