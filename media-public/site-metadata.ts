@@ -3,7 +3,7 @@
 // tags so a shared link previews with the name, tagline and cover photo. Absolute URLs use the
 // page's origin (site-address.ts: the property's domain, SERVER_URL, or the request's host).
 import type { Metadata } from 'next'
-import { variantUrl } from '@/lib/media-urls'
+import { renditionUrl } from '@/lib/media-urls'
 import { loadSnapshot } from './initial-data'
 import { loadProperty } from './property'
 import { siteAddress } from './site-address'
@@ -20,7 +20,7 @@ export async function siteMetadata(): Promise<Metadata> {
   const image =
     cover && width
       ? {
-          url: variantUrl(cover.filename, width),
+          url: renditionUrl(cover.objectPath, width),
           width,
           height: cover.width && cover.height ? Math.round((cover.height * width) / cover.width) : undefined,
           alt: cover.description?.trim() || info.name,

@@ -7,7 +7,7 @@
 // structured data documentation (docs/listings.md "Structured data"); what the product does not know
 // (address, coordinates, occupancy) is left out rather than made up.
 import type { MediaFile } from '../src/lib/api/types'
-import { objectUrl, posterUrl } from '../src/lib/media-urls'
+import { posterUrl } from '../src/lib/media-urls'
 import { captionOf } from '../src/lib/rooms'
 import { selectTour } from '../src/lib/tour'
 import { categoryOfRoom } from '../src/lib/category-rules'
@@ -101,7 +101,7 @@ function imageObject(file: MediaFile, page: StructuredPage, absolute: (path: str
   const caption = captionOf(file, file.section ? (page.sectionNames[file.section] ?? null) : null)
   return {
     '@type': 'ImageObject',
-    contentUrl: absolute(objectUrl(file.filename)),
+    contentUrl: absolute(file.objectPath),
     ...(caption ? { caption } : {}),
     ...(file.width ? { width: file.width } : {}),
     ...(file.height ? { height: file.height } : {}),
@@ -121,7 +121,7 @@ function videoObject(file: MediaFile, page: StructuredPage, absolute: (path: str
     thumbnailUrl: absolute(posterUrl(file.filename)),
     uploadDate: new Date(file.uploadedAt).toISOString(),
     ...(file.duration != null ? { duration: isoDuration(file.duration) } : {}),
-    contentUrl: absolute(objectUrl(file.filename)),
+    contentUrl: absolute(file.objectPath),
     ...(file.width ? { width: file.width } : {}),
     ...(file.height ? { height: file.height } : {}),
   }
@@ -141,7 +141,7 @@ export function structuredData(page: StructuredPage): JsonLd {
     name: page.property.name,
     ...(description ? { description } : {}),
     url,
-    image: chosen.map((file) => absolute(objectUrl(file.filename))),
+    image: chosen.map((file) => absolute(file.objectPath)),
   }
   const shown =
     page.pageMedia ?? [...chosen, ...page.allMedia.filter((file) => file.fileType === 'video').slice(0, OVERVIEW_VIDEO_COUNT)]

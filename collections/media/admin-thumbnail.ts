@@ -3,7 +3,7 @@
 // delivery. Payload's default (/api/media/file/{filename}) names no object in our store,
 // whose keys are originals/<id>/<name>, so it was a broken image.
 import type { GetAdminThumbnail } from 'payload'
-import { posterUrl, variantUrl } from '../../src/lib/media-urls'
+import { objectUrl, posterUrl, renditionUrl } from '../../src/lib/media-urls'
 
 type ThumbnailDoc = {
   filename?: string | null
@@ -11,12 +11,13 @@ type ThumbnailDoc = {
   fileType?: string | null
   posterKey?: string | null
   derivatives?: Array<{ width?: number | null }> | null
+  renderedEditVersion?: number | null
 }
 
 export const mediaAdminThumbnail: GetAdminThumbnail = ({ doc }) => {
-  const { filename, status, fileType, posterKey, derivatives } = doc as ThumbnailDoc
+  const { filename, status, fileType, posterKey, derivatives, renderedEditVersion } = doc as ThumbnailDoc
   if (!filename || status !== 'ready') return null
   if (fileType === 'video') return posterKey ? posterUrl(filename) : null
   const widths = (derivatives ?? []).map((derivative) => derivative.width ?? 0).filter((width) => width > 0)
-  return widths.length ? variantUrl(filename, Math.min(...widths)) : null
+  return widths.length ? renditionUrl(objectUrl(filename, renderedEditVersion ?? 0), Math.min(...widths)) : null
 }

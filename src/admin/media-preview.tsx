@@ -2,7 +2,7 @@
 // own object delivery (a signed-in manager also gets hidden media there).
 'use client'
 import { useFormFields } from '@payloadcms/ui'
-import { objectUrl, posterUrl, variantUrl } from '@/lib/media-urls'
+import { objectUrl, posterUrl, renditionUrl } from '@/lib/media-urls'
 
 export function MediaPreview() {
   const filename = useFormFields(([fields]) => fields.filename?.value as string | undefined)
@@ -10,6 +10,8 @@ export function MediaPreview() {
   const status = useFormFields(([fields]) => fields.status?.value as string | undefined)
   const derivatives = useFormFields(([fields]) => fields.derivatives?.value as Array<{ width: number }> | undefined)
   const posterKey = useFormFields(([fields]) => fields.posterKey?.value as string | undefined)
+  // An edited photo's renditions are under its edit version's path.
+  const editVersion = useFormFields(([fields]) => fields.renderedEditVersion?.value as number | undefined)
   if (!filename) return null
   if (status !== 'ready') return <p style={{ margin: '0 0 16px' }}>The preview appears once processing has finished.</p>
 
@@ -26,6 +28,10 @@ export function MediaPreview() {
     />
   ) : (
     // eslint-disable-next-line @next/next/no-img-element -- our own renditions
-    <img src={width ? variantUrl(filename, width) : objectUrl(filename)} alt={`Preview of ${filename}`} style={style} />
+    <img
+      src={width ? renditionUrl(objectUrl(filename, editVersion ?? 0), width) : objectUrl(filename, editVersion ?? 0)}
+      alt={`Preview of ${filename}`}
+      style={style}
+    />
   )
 }

@@ -15,7 +15,5 @@ export const objectPathUnder = (base: string, objectPath: string) => `${base}${o
 export const renditionUrl = (objectPath: string, width: number) => `${objectPath}/w${width}.webp`
 /** The AVIF rendition of the same width, where the file has one (its avifWidths). */
 export const avifUrl = (objectPath: string, width: number) => `${objectPath}/w${width}.avif`
-/** A responsive WebP rendition of an image. */
-export const variantUrl = (filename: string, width: number) => renditionUrl(objectUrl(filename), width)
 /** A video's poster frame. */
 export const posterUrl = (filename: string) => `${BASE}/${encode(filename)}/poster.jpg`

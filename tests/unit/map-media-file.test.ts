@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { variantUrl } from '../../src/lib/media-urls'
+import { renditionUrl } from '../../src/lib/media-urls'
 import { mapMediaFile } from '../../src/server/media/map-media-file'
 
 const record = {
@@ -35,8 +35,14 @@ describe('mapMediaFile', () => {
     const file = mapMediaFile(record)
     expect(file.objectPath).toBe('/public-objects/b4c9-Living%20Room.jpg')
     expect(file.variantWidths).toEqual([400, 800])
-    expect(variantUrl(file.filename, 400)).toBe('/public-objects/b4c9-Living%20Room.jpg/w400.webp')
+    expect(renditionUrl(file.objectPath, 400)).toBe('/public-objects/b4c9-Living%20Room.jpg/w400.webp')
     expect(JSON.stringify(file)).not.toContain('derived/')
+  })
+
+  it("names an edited photo's edit version in its paths, so caches fetch the new renditions", () => {
+    const file = mapMediaFile({ ...record, renderedEditVersion: 3 })
+    expect(file.objectPath).toBe('/public-objects/b4c9-Living%20Room.jpg/e3')
+    expect(renditionUrl(file.objectPath, 400)).toBe('/public-objects/b4c9-Living%20Room.jpg/e3/w400.webp')
   })
 
   it('keeps internal notes and processing state for the admin only', () => {

@@ -23,6 +23,7 @@ const file = (id: string, over: Partial<MediaFile> = {}): MediaFile =>
   ({
     id,
     filename: `${id}.jpg`,
+    objectPath: `/public-objects/${id}.jpg`,
     originalFilename: `${id}.jpg`,
     fileType: 'image',
     isHidden: 'false',
@@ -58,6 +59,7 @@ const library: MediaFile[] = [
   file('clip', {
     fileType: 'video',
     filename: 'clip.mp4',
+    objectPath: '/public-objects/clip.mp4',
     section: 'outdoors',
     description: 'Walk to the beach',
     duration: 65.4,

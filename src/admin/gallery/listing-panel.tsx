@@ -11,7 +11,7 @@ import { useExportPack, useListingReadiness, useSaveChannelChoice, type Readines
 import type { MediaFile } from '@/lib/api/types'
 import type { RuleResult } from '@/lib/listing-readiness'
 import { CHANNELS, LISTING_RULES, type Channel } from '@/lib/listing-rules'
-import { variantUrl } from '@/lib/media-urls'
+import { renditionUrl } from '@/lib/media-urls'
 import styles from './gallery.module.css'
 import { useMay } from './permissions'
 
@@ -187,5 +187,5 @@ function ChannelChoice({ channel, choice, selectedIds }: { channel: Channel; cho
 
 const coverSource = (file: MediaFile) => {
   const width = [...file.variantWidths].sort((a, b) => a - b).find((candidate) => candidate >= 400) ?? file.variantWidths.at(-1)
-  return width ? variantUrl(file.filename, width) : file.objectPath
+  return width ? renditionUrl(file.objectPath, width) : file.objectPath
 }

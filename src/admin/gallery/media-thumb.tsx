@@ -1,10 +1,10 @@
 // A media file's picture with the spec's fallbacks (§2 Image load error): on error retry
-// from /public-objects/{filename}, then hide the image and show an "Image Error" box.
+// from the file's own path (/public-objects/{filename}), then hide the image and show an "Image Error" box.
 // Videos show their poster (falling back the same way) or a "Video" placeholder.
 'use client'
 import { useState } from 'react'
 import type { MediaFile } from '@/lib/api/types'
-import { objectUrl, variantUrl } from '@/lib/media-urls'
+import { renditionUrl } from '@/lib/media-urls'
 import { placeholderUrl } from '@/components/media-image'
 import styles from './gallery.module.css'
 
@@ -13,7 +13,7 @@ function imageSource(file: MediaFile, width: number) {
   if (file.fileType === 'video') return file.thumbnailPath
   const widths = [...file.variantWidths].sort((a, b) => a - b)
   const chosen = widths.find((w) => w >= width) ?? widths.at(-1)
-  return chosen ? variantUrl(file.filename, chosen) : file.objectPath
+  return chosen ? renditionUrl(file.objectPath, chosen) : file.objectPath
 }
 
 export function MediaThumb({ file, width = 400 }: { file: MediaFile; width?: number }) {
@@ -32,7 +32,7 @@ function ThumbImage({ file, first }: { file: MediaFile; first: string | null }) 
   if (attempt === 'failed') {
     return <div className={styles.thumbFallback}>{file.fileType === 'video' ? 'Video' : 'Image Error'}</div>
   }
-  const src = attempt === 'first' ? first! : objectUrl(file.filename)
+  const src = attempt === 'first' ? first! : file.objectPath
   return (
     // eslint-disable-next-line @next/next/no-img-element -- our own responsive renditions, not Next's optimiser
     <img
@@ -44,7 +44,7 @@ function ThumbImage({ file, first }: { file: MediaFile; first: string | null }) 
       decoding="async"
       draggable={false}
       style={blur ? { backgroundImage: `url(${blur})`, backgroundSize: 'cover' } : undefined}
-      onError={() => setAttempt((current) => (current === 'first' && src !== objectUrl(file.filename) ? 'retry' : 'failed'))}
+      onError={() => setAttempt((current) => (current === 'first' && src !== file.objectPath ? 'retry' : 'failed'))}
     />
   )
 }

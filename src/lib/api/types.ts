@@ -48,7 +48,7 @@ export type MediaFile = {
   isHidden: TrueFalse
   /** Internal notes: only in answers to a signed-in administrator. */
   notes?: string | null
-  /** Not in the spec: widths of the responsive WebP renditions (URLs from variantUrl()), and a blur-up placeholder. */
+  /** Not in the spec: widths of the responsive WebP renditions (URLs from renditionUrl(objectPath, width)), and a blur-up placeholder. */
   variantWidths: number[]
   /** Not in the spec: the widths of variantWidths that also have an AVIF rendition (w{width}.avif), offered first. */
   avifWidths: number[]
