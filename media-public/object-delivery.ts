@@ -5,7 +5,9 @@
 // docs/architecture.md §14 Privacy), never the uploaded original: until a photo processed before
 // public copies existed has its copy (the backfill, public-copy-backfill.ts), that path serves
 // its widest rendition, and such a video answers 404. /public-objects/{filename}/original is
-// the untouched original, for signed-in accounts of the file's property only, never cached. Visitors get ready, visible media only; a signed-in account that may see hidden media in
+// the untouched original, for signed-in accounts of the file's property only, never cached;
+// /public-objects/{filename}/unedited.webp the same people's small upright copy of it, what the
+// photo editor previews edits on (an unedited photo's nearest rendition). Visitors get ready, visible media only; a signed-in account that may see hidden media in
 // the file's property also gets hidden ones.
 // Unknown, hidden, unprocessed or failed media answer 404. ETag/304 and Range come from the store.
 // Renditions and posters are written once per key (and sent as immutable), so the small ones
@@ -18,14 +20,21 @@ import { actorOf, may } from '../src/server/auth/access'
 import { poolOf } from '../src/server/db/pool'
 import { visibleToVisitors } from '../src/server/media/visibility'
 import { getObject } from '../src/server/storage/get-object'
-import { publicCopyContentType } from '../src/server/storage/keys'
+import { publicCopyContentType, UNEDITED_PREVIEW_WIDTH, uneditedPreviewKey } from '../src/server/storage/keys'
 
 type Target = {
   filename: string
-  variant: { kind: 'public' } | { kind: 'original' } | { kind: 'rendition'; width: number; avif: boolean } | { kind: 'poster' }
+  variant:
+    | { kind: 'public' }
+    | { kind: 'original' }
+    | { kind: 'unedited' }
+    | { kind: 'rendition'; width: number; avif: boolean }
+    | { kind: 'poster' }
 }
 
 type StoredObject = {
+  id: string
+  rendered_edit_version: number
   status: string
   is_hidden: boolean
   property_id: string
@@ -56,6 +65,7 @@ export function parseObjectPath(parts: string[]): Target | null {
   if (!filename || rest.length) return null
   if (!variant) return { filename, variant: { kind: 'public' } }
   if (variant === 'original') return { filename, variant: { kind: 'original' } }
+  if (variant === 'unedited.webp') return { filename, variant: { kind: 'unedited' } }
   if (variant === 'poster.jpg') return { filename, variant: { kind: 'poster' } }
   const rendition = /^w(\d{2,4})\.(webp|avif)$/.exec(variant)
   return rendition ? { filename, variant: { kind: 'rendition', width: Number(rendition[1]), avif: rendition[2] === 'avif' } } : null
@@ -78,7 +88,7 @@ export async function deliverObject(
   if (!target) return notFound()
   if (sharedWith && !sharedWith.has(target.filename)) return notFound()
   const { rows } = await poolOf(payload).query<StoredObject>(
-    `SELECT status, is_hidden, mime_type, file_type, storage_key, playback_key, public_key, poster_key, derivatives, avif_renditions, property_id::text AS property_id
+    `SELECT id::text AS id, COALESCE(rendered_edit_version, 0)::int AS rendered_edit_version, status, is_hidden, mime_type, file_type, storage_key, playback_key, public_key, poster_key, derivatives, avif_renditions, property_id::text AS property_id
        FROM media WHERE filename = $1`,
     [target.filename],
   )
@@ -86,7 +96,7 @@ export async function deliverObject(
   if (!media || media.status !== 'ready') return notFound()
   // A shared file is sent privately (not kept by shared caches), whatever its visibility; the
   // untouched original (its camera data included) is only ever its own property's people's.
-  const original = target.variant.kind === 'original'
+  const original = target.variant.kind === 'original' || target.variant.kind === 'unedited'
   let signedIn = Boolean(sharedWith) && !original
   if (!signedIn && (!visibleToVisitors(media) || original)) {
     // A hidden file, and any untouched original, is its own property's people's only.
@@ -110,7 +120,7 @@ export async function deliverObject(
 
   const headers = deliveryHeaders(chosen.contentType, signedIn, chosen.immutable)
   // The original keeps the camera's position and serial number: no cache keeps a copy.
-  if (target.variant.kind === 'original') headers.set('Cache-Control', 'private, no-store')
+  if (original) headers.set('Cache-Control', 'private, no-store')
   if (object.ETag) headers.set('ETag', object.ETag)
   if (object.notModified) return new Response(null, { status: 304, headers })
   if (object.ContentLength !== undefined) headers.set('Content-Length', String(object.ContentLength))
@@ -147,6 +157,14 @@ function chooseObject(media: StoredObject, { variant }: Target) {
   if (variant.kind === 'rendition') {
     const rendition = (variant.avif ? media.avif_renditions : media.derivatives)?.find((d) => d.width === variant.width)
     return rendition ? { key: rendition.key, contentType: variant.avif ? 'image/avif' : 'image/webp', immutable: true } : null
+  }
+  if (variant.kind === 'unedited') {
+    if (media.file_type !== 'image') return null
+    if (media.rendered_edit_version > 0) return { key: uneditedPreviewKey(media.id), contentType: 'image/webp', immutable: false }
+    const widths = (media.derivatives ?? []).map((d) => d.width).sort((a, b) => a - b)
+    const width = widths.find((candidate) => candidate >= UNEDITED_PREVIEW_WIDTH) ?? widths.at(-1)
+    const rendition = media.derivatives?.find((d) => d.width === width)
+    return rendition ? { key: rendition.key, contentType: 'image/webp', immutable: false } : null
   }
   if (variant.kind === 'original') {
     return media.storage_key

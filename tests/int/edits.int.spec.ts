@@ -114,6 +114,15 @@ describe('a photo turned on its side by its camera (1200 × 900 stored, shown 90
     expect(record.originalHeight).toBe(1200)
   })
 
+  it("keeps a small upright copy of the original for the editor, the photo's own people's only", async () => {
+    const preview = await fetchObject(payload, `${path}/e1/unedited.webp`, manager)
+    expect(preview.response.status).toBe(200)
+    expect(preview.response.headers.get('cache-control')).toBe('private, no-store')
+    // The original as shown (900 × 1200), never enlarged to 1,024 px.
+    expect(await sharp(preview.bytes).metadata()).toMatchObject({ format: 'webp', width: 900, height: 1200 })
+    expect((await fetchObject(payload, `${path}/e1/unedited.webp`)).response.status).toBe(404)
+  })
+
   it('moves the earlier renditions and public copy to trash/, where backups find them', async () => {
     for (const key of [...keysOf(original.derivatives), ...keysOf(original.avifRenditions), original.publicKey]) {
       expect(await headObject({ key }), key).toBeNull()

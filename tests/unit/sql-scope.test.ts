@@ -41,7 +41,7 @@ const PROPERTY_PARAM = 'names the property as a plain parameter (property_id = $
 /** [file, the statement's first 40 characters (whitespace collapsed), why it needs no `${scope}`]. */
 const LISTED: Array<[string, string, string]> = [
   ['collections/media/hooks/keep-pipeline-fields.ts', 'SELECT 1 FROM media WHERE id = ${String(', BY_ID],
-  ['media-public/object-delivery.ts', 'SELECT status, is_hidden, mime_type, fil', `${BY_ID}: a file name is unique; a hidden one is served only to its property's people`],
+  ['media-public/object-delivery.ts', 'SELECT id::text AS id, COALESCE(rendered', `${BY_ID}: a file name is unique; a hidden one is served only to its property's people`],
   ['src/server/analysis/analyze-media.ts', 'SELECT m.id::text AS id, s.key AS sectio', 'the start of PLACED, completed with `AND m.property_id = ${scope}` where it runs'],
   ['src/server/analysis/runs.ts', 'INSERT INTO gallery_analysis_run_items (', PROPERTY_PARAM],
   ['src/server/analysis/runs.ts', 'INSERT INTO payload_jobs (input, task_sl', `${BY_ID} (the run's items)`],

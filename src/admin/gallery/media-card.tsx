@@ -4,7 +4,7 @@
 // tags-and-notes button and the per-photo section picker. In select mode a click toggles
 // the card (shift-click selects a range); otherwise it opens the lightbox.
 'use client'
-import { Check, Pencil, Tag, Trash } from 'lucide-react'
+import { Check, Crop, Pencil, Tag, Trash } from 'lucide-react'
 import { memo, useState, type MouseEvent } from 'react'
 import type { MediaFile } from '@/lib/api/types'
 import { formatFileSize } from '@/lib/format'
@@ -34,6 +34,7 @@ type Props = {
   selected: boolean
   onActivate: (file: MediaFile, event: MouseEvent) => void
   onEditTags: (file: MediaFile) => void
+  onEditPhoto: (file: MediaFile) => void
   onDelete: (file: MediaFile) => void
 }
 
@@ -44,6 +45,7 @@ export const MediaCard = memo(function MediaCard({
   selected,
   onActivate,
   onEditTags,
+  onEditPhoto,
   onDelete,
 }: Props) {
   // The picker (a Radix select) mounts when the card is first hovered or focused: a grid
@@ -77,6 +79,11 @@ export const MediaCard = memo(function MediaCard({
             </span>
           )}
           {file.fileType === 'video' && <span className={styles.typeBadge}>Video</span>}
+          {file.editStatus === 'applying' && (
+            <span className={styles.typeBadge} data-testid="edit-applying" role="status">
+              Applying edits…
+            </span>
+          )}
           {file.projection === 'equirectangular' && (
             <span className={styles.typeBadge} data-testid="panorama-badge">
               {PANORAMA_BADGE}
@@ -94,7 +101,7 @@ export const MediaCard = memo(function MediaCard({
             {file.room ? ` · ${file.room}` : ''}
           </p>
           <span className={styles.toolbar}>
-            <MediaActions file={file} onEditTags={onEditTags} onDelete={onDelete} />
+            <MediaActions file={file} onEditTags={onEditTags} onEditPhoto={onEditPhoto} onDelete={onDelete} />
           </span>
         </div>
         {file.status === 'failed' && file.processingError && (
@@ -163,21 +170,35 @@ function CardTag({ tag, source }: { tag: string; source: TagSource }) {
 /** Size of the icons on the card's and the list row's buttons (the buttons' font is 14 px). */
 const ACTION_ICON_SIZE = 16
 
-/** The card's and the list row's actions: tags and notes, the stock editor, delete. */
+/** The card's and the list row's actions: the photo editor, tags and notes, the stock editor, delete. */
 export function MediaActions({
   file,
   onEditTags,
+  onEditPhoto,
   onDelete,
 }: {
   file: MediaFile
   onEditTags: (file: MediaFile) => void
+  onEditPhoto: (file: MediaFile) => void
   onDelete: (file: MediaFile) => void
 }) {
   const mayEditMetadata = useMay('edit-metadata')
+  const mayEditPhoto = useMay('edit-photo')
   const mayDelete = useMay('delete')
   return (
     <>
       <PanoramaToggle file={file} iconSize={ACTION_ICON_SIZE} />
+      {mayEditPhoto && file.fileType === 'image' && file.status === 'ready' && (
+        <button
+          type="button"
+          className={`${styles.button} ${styles.iconButton}`}
+          aria-label={`Edit photo ${file.originalFilename}`}
+          title="Edit photo: turn, straighten, crop, exposure"
+          onClick={() => onEditPhoto(file)}
+        >
+          <Crop size={ACTION_ICON_SIZE} />
+        </button>
+      )}
       {mayEditMetadata && (
         <button
           type="button"

@@ -47,6 +47,7 @@ import { StatCards } from './stat-cards'
 import { SuggestionsBar } from './suggestions-bar'
 import { ShareDialog } from './share-dialog'
 import { TagsDialog } from './tags-dialog'
+import { EditPhotoDialog } from './edit-photo-dialog'
 import { SelectBox, type SectionInfo } from './ui'
 
 /** Spec §9: tooltip open delay 700 ms, skip delay 300 ms. */
@@ -78,6 +79,7 @@ function GalleryScreen({ username }: { username: string }) {
   const [shareOpen, setShareOpen] = useState(false)
   const mayReorder = useMay('reorder')
   const mayDelete = useMay('delete')
+  const mayEditPhoto = useMay('edit-photo')
   const mayBackUp = useMay('backup')
   const notify = useNotify()
   const queryClient = useQueryClient()
@@ -98,6 +100,7 @@ function GalleryScreen({ username }: { username: string }) {
   const [reorderList, setReorderList] = useState<MediaFile[] | null>(null)
   const [bulkOpen, setBulkOpen] = useState(false)
   const [tagsFileId, setTagsFileId] = useState<string | null>(null)
+  const [editFileId, setEditFileId] = useState<string | null>(null)
   const [toDelete, setToDelete] = useState<MediaFile[]>(EMPTY)
   // The lightbox shows the grid's current list (filters and sort applied), from the clicked card.
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
@@ -141,6 +144,7 @@ function GalleryScreen({ username }: { username: string }) {
   const selection = useMemo(() => (selected.size ? all.filter((file) => selected.has(file.id)) : EMPTY), [all, selected])
   const selectedIds = useMemo(() => selection.map((file) => file.id), [selection])
   const tagsFile = tagsFileId ? (all.find((file) => file.id === tagsFileId) ?? null) : null
+  const editFile = editFileId ? (all.find((file) => file.id === editFileId) ?? null) : null
 
   const chooseSection = useCallback((section: string) => {
     setActiveSection(section)
@@ -168,6 +172,7 @@ function GalleryScreen({ username }: { username: string }) {
     setSelected((current) => (event.shiftKey ? selectRange(list, current, file.id) : toggleSelection(current, file.id)))
   }, [])
   const onEditTags = useCallback((file: MediaFile) => setTagsFileId(file.id), [])
+  const onEditPhoto = useCallback((file: MediaFile) => setEditFileId(file.id), [])
   const onDelete = useCallback((file: MediaFile) => setToDelete([file]), [])
   const onDeleted = useCallback((ids: string[]) => {
     const gone = new Set(ids)
@@ -335,6 +340,7 @@ function GalleryScreen({ username }: { username: string }) {
               selected={selected}
               onActivate={onActivate}
               onEditTags={onEditTags}
+              onEditPhoto={onEditPhoto}
               onDelete={onDelete}
               hasMedia={all.length > 0}
             />
@@ -348,18 +354,34 @@ function GalleryScreen({ username }: { username: string }) {
           onClose={() => setLightboxIndex(null)}
           altText={fileAlt}
           caption={fileCaption}
-          actions={(file) =>
-            mayDelete && (
-              <button
-                type="button"
-                className={lightboxDeleteClass}
-                aria-label={`Delete ${file.originalFilename}`}
-                onClick={() => setToDelete([file])}
-              >
-                Delete
-              </button>
-            )
-          }
+          actions={(file) => (
+            <>
+              {mayEditPhoto && file.fileType === 'image' && file.status === 'ready' && (
+                <button
+                  type="button"
+                  className={styles.lightboxAction}
+                  aria-label={`Edit photo ${file.originalFilename}`}
+                  onClick={() => {
+                    // The editor opens in place of the lightbox (one dialog at a time).
+                    setLightboxIndex(null)
+                    setEditFileId(file.id)
+                  }}
+                >
+                  Edit
+                </button>
+              )}
+              {mayDelete && (
+                <button
+                  type="button"
+                  className={lightboxDeleteClass}
+                  aria-label={`Delete ${file.originalFilename}`}
+                  onClick={() => setToDelete([file])}
+                >
+                  Delete
+                </button>
+              )}
+            </>
+          )}
         />
 
         {selectMode && selection.length > 0 && (
@@ -379,6 +401,7 @@ function GalleryScreen({ username }: { username: string }) {
           onComplete={() => setSelected(new Set())}
         />
         <TagsDialog file={tagsFile} onClose={() => setTagsFileId(null)} />
+        {mayEditPhoto && <EditPhotoDialog file={editFile} onClose={() => setEditFileId(null)} />}
         {mayShare && (
           <ShareDialog
             open={shareOpen}

@@ -24,6 +24,7 @@ type Props = {
   selected: ReadonlySet<string>
   onActivate: (file: MediaFile, event: MouseEvent) => void
   onEditTags: (file: MediaFile) => void
+  onEditPhoto: (file: MediaFile) => void
   onDelete: (file: MediaFile) => void
   /** Whether the gallery holds any media at all (else the empty state says how to start). */
   hasMedia?: boolean
@@ -75,6 +76,7 @@ function VirtualGrid({
   selected,
   onActivate,
   onEditTags,
+  onEditPhoto,
   onDelete,
 }: Omit<Props, 'view'> & { files: MediaFile[]; columns: number }) {
   const [ref, scrollMargin] = useScrollMargin()
@@ -112,6 +114,7 @@ function VirtualGrid({
                 selected={selected.has(file.id)}
                 onActivate={onActivate}
                 onEditTags={onEditTags}
+                onEditPhoto={onEditPhoto}
                 onDelete={onDelete}
               />
             ))}
@@ -129,6 +132,7 @@ function VirtualList({
   selected,
   onActivate,
   onEditTags,
+  onEditPhoto,
   onDelete,
 }: Omit<Props, 'view'> & { files: MediaFile[] }) {
   const [ref, scrollMargin] = useScrollMargin()
@@ -180,7 +184,7 @@ function VirtualList({
                 <span className={styles.listBadge}>
                   <SectionBadge section={placementOf(file, sections)} />
                 </span>
-                <MediaActions file={file} onEditTags={onEditTags} onDelete={onDelete} />
+                <MediaActions file={file} onEditTags={onEditTags} onEditPhoto={onEditPhoto} onDelete={onDelete} />
               </div>
             </div>
           )

@@ -24,9 +24,9 @@ export const getStats = () => read<MediaStats>('/api/media-files/stats', 'Failed
 
 export const useSections = () =>
   useQuery({ queryKey: queryKeys.sections.list(), queryFn: getSections, refetchInterval: SECTIONS_POLL_MS })
-/** True while a file of the list waits for, or is in, processing. */
+/** True while a file of the list waits for, or is in, processing, or has saved edits whose renditions are being made. */
 export const isProcessing = (files: readonly MediaFile[] | undefined) =>
-  Boolean(files?.some((file) => file.status === 'pending' || file.status === 'processing'))
+  Boolean(files?.some((file) => file.status === 'pending' || file.status === 'processing' || file.editStatus === 'applying'))
 
 export const useMediaFiles = () =>
   useQuery({

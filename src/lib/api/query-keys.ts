@@ -15,6 +15,7 @@ export const queryKeys = {
     all: ['media-files'] as const,
     list: (params: { type?: string } = {}) => ['media-files', 'list', params] as const,
     stats: () => ['media-files', 'stats'] as const,
+    edits: (id: string) => ['media-files', 'edits', id] as const,
   },
   duplicates: {
     all: ['duplicates'] as const,

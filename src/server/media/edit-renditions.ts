@@ -14,7 +14,8 @@ import type { Payload } from 'payload'
 import { checkpointsOf } from '../checkpoints'
 import { standaloneSql } from '../db/transaction'
 import { propertyScopeById } from '../properties/default-property'
-import { editVersionOfKey, renditionPrefixes } from '../storage/keys'
+import { editVersionOfKey, renditionPrefixes, uneditedPreviewKey } from '../storage/keys'
+import { putObject } from '../storage/put-object'
 import { listObjects } from '../storage/list-objects'
 import { moveToTrash } from '../storage/move-to-trash'
 import { readObject } from '../storage/read-object'
@@ -52,7 +53,9 @@ export async function renderEdits(payload: Payload, propertyId: string, mediaId:
   const original = await readObject({ key: state.storageKey })
   if (!original) throw new Error(`The original of ${mediaId} is missing from the store`)
 
-  const stored = await storeImage(mediaId, await processImage(original, { edits: state.operations }), original.length, version)
+  const image = await processImage(original, { edits: state.operations })
+  if (image.uneditedPreview) await putObject({ key: uneditedPreviewKey(mediaId), body: image.uneditedPreview, contentType: 'image/webp' })
+  const stored = await storeImage(mediaId, image, original.length, version)
   await checkpointsOf(payload).reached('edits:before-write', mediaId)
   // The original's SHA-256 and what it says of itself (its 360° facts) stay as ingest wrote them.
   const { sha256: _sha256, detectedProjection: _detected, panoramaShape: _shape, ...fields } = stored
@@ -71,7 +74,8 @@ export async function renderEdits(payload: Payload, propertyId: string, mediaId:
 /** Renditions and public copies of versions before `version` go to trash/ (the store is listed: a crash after the write leaves none behind). */
 async function trashOlderVersions(mediaId: string, version: number) {
   const listed = await Promise.all(renditionPrefixes(mediaId).map((prefix) => listObjects({ prefix })))
-  const older = listed.flatMap((objects) => [...objects.keys()]).filter((key) => editVersionOfKey(key) < version)
+  const keep = uneditedPreviewKey(mediaId)
+  const older = listed.flatMap((objects) => [...objects.keys()]).filter((key) => key !== keep && editVersionOfKey(key) < version)
   if (!older.length) return
   const { failed } = await moveToTrash({ keys: older })
   if (failed.length) throw failed[0].error

@@ -20,6 +20,7 @@ import { renderImage, renderPublicCopy, type PublicCopyFormat, type RenderPlan }
 import { renderAvif, type AvifRendition } from './render-avif'
 import type { Operation } from '../../lib/edits'
 import { applyEdits, decodeUpright } from './apply-edits'
+import { UNEDITED_PREVIEW_WIDTH } from '../storage/keys'
 import { measureQuality, QUALITY_SIDE, qualityIssuesOf, type QualityAssessment } from './quality'
 
 export { MAX_IMAGE_PIXELS }
@@ -67,6 +68,8 @@ export type ProcessedImage = {
    * with its colour profile and no EXIF, XMP or IPTC (no position, device or owner).
    */
   publicCopy: PublicCopy
+  /** With edits: the upright original at most UNEDITED_PREVIEW_WIDTH wide (WebP), what the editor previews edits on. */
+  uneditedPreview?: Buffer
   /** Whether it is a 360° panorama, from its XMP, or only looks like one (projection.ts). */
   projection: ProjectionFacts
   /** The quality problems listing sites reject, from the pixels (quality.ts), and what could not be judged. */
@@ -99,7 +102,7 @@ const FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const
 export async function processImage(input: Buffer, options: Options = {}): Promise<ProcessedImage> {
   const { widths = DERIVATIVE_WIDTHS, maxPixels = MAX_IMAGE_PIXELS, edits = [] } = options
 
-  const { pixels, raw, width, height, format, animated, xmp } = await editedSource(await readSource(input, maxPixels), edits, maxPixels)
+  const { pixels, raw, width, height, format, animated, xmp, uneditedPreview } = await editedSource(await readSource(input, maxPixels), edits, maxPixels)
 
   // The original is decoded once, to its widest derivative, and every other output (the
   // narrower derivatives, the hashes, the placeholder) is read from that rendition, in the image
@@ -136,6 +139,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       quality: qualityIssuesOf({ width, height }, measureQuality(rendered.qualitySource!)),
       publicCopy: { data: rendered.publicCopy!, ext: PUBLIC_COPY_TYPES[format].ext, contentType: PUBLIC_COPY_TYPES[format].contentType },
       projection,
+      ...(uneditedPreview && { uneditedPreview }),
     }
   } catch (error) {
     if (error instanceof MediaRejectedError || error instanceof TypeError || error instanceof RangeError) throw error
@@ -218,7 +222,10 @@ type Source = {
   animated: boolean
   /** The XMP packet sharp found (JPEG, PNG, WebP); none for HEIF, decoded without it. */
   xmp?: Buffer
+  /** An edited source's original, small, for the editor (ProcessedImage.uneditedPreview). */
+  uneditedPreview?: Buffer
 }
+
 
 /**
  * The checked input of the pixel work. Only the allowed raster types reach sharp (it would
@@ -259,8 +266,14 @@ async function editedSource(source: Source, edits: readonly Operation[], maxPixe
     const upright = source.raw
       ? { data: source.pixels, info: source.raw }
       : await decodeUpright(source.pixels, maxPixels)
-    const { data, info } = await applyEdits(upright, edits, maxPixels)
-    return { ...source, pixels: data, raw: info, width: info.width, height: info.height, animated: false }
+    const [{ data, info }, uneditedPreview] = await Promise.all([
+      applyEdits(upright, edits, maxPixels),
+      sharp(upright.data, { raw: upright.info, limitInputPixels: maxPixels })
+        .resize({ width: UNEDITED_PREVIEW_WIDTH, withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer(),
+    ])
+    return { ...source, pixels: data, raw: info, width: info.width, height: info.height, animated: false, uneditedPreview }
   } catch (error) {
     throw /pixel limit/i.test(String(error)) ? tooLarge(source.width, source.height, maxPixels) : damaged(error)
   }

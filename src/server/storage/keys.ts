@@ -46,6 +46,14 @@ export const playbackKey = (mediaId: string) => `${KEY_PREFIXES.playback}${media
 /** The public copy of a media file, `ext` being the copy's own type (jpg, png, gif, webp, mp4). */
 export const publicCopyKey = (mediaId: string, ext: string, version = 0) =>
   version > 0 ? `${KEY_PREFIXES.public}${mediaId}/e${version}.${ext}` : `${KEY_PREFIXES.public}${mediaId}.${ext}`
+/**
+ * An edited photo's original as the editor previews it (upright, at most 1,024 px wide, no
+ * metadata), made by the edit job: the renditions show the edited picture, the editor starts
+ * from the untouched one. One per photo, whatever its edit version.
+ */
+/** The width of that preview (never enlarged). */
+export const UNEDITED_PREVIEW_WIDTH = 1024
+export const uneditedPreviewKey = (mediaId: string) => `${KEY_PREFIXES.derived}${mediaId}/unedited.webp`
 /** Where a media file's renditions and public copies are, every edit version's (listed to tidy older ones). */
 export const renditionPrefixes = (mediaId: string) => [`${KEY_PREFIXES.derived}${mediaId}/`, `${KEY_PREFIXES.public}${mediaId}`]
 /** The edit version a rendition's or public copy's key was made for (0: the original as uploaded). */
