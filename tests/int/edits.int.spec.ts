@@ -13,7 +13,9 @@ import type { MediaFile } from '../../src/lib/api/types'
 import { poolOf } from '../../src/server/db/pool'
 import { RENDITIONS_QUEUE } from '../../src/server/media/avif-renditions'
 import { EDIT_TASK, renderEdits } from '../../src/server/media/edit-renditions'
-import { defaultPropertyId } from '../../src/server/properties/default-property'
+import { createBackup } from '../../src/server/backup/create-backup'
+import { restoreBackup } from '../../src/server/backup/restore-backup'
+import { defaultPropertyId, defaultPropertyScope } from '../../src/server/properties/default-property'
 import { headObject } from '../../src/server/storage/head-object'
 import { PASSWORD, Session, signedInAdmin } from '../helpers/api'
 import { CAMERA_TAGS, makeCameraPhoto, makeMp4, makePhoto, tempDir } from '../helpers/media-fixtures'
@@ -184,6 +186,35 @@ describe('a photo turned on its side by its camera (1200 × 900 stored, shown 90
     expect(await listed(id)).toMatchObject({ width: 900, height: 1200, editVersion: 4, editStatus: 'original', objectPath: `${path}/e4` })
     expect((await mediaRecord(payload, id)).perceptualHash).toBe(original.perceptualHash)
     expect((await manager.json('GET', edits(id))).body).toEqual({ version: 4, operations: [] })
+  })
+})
+
+describe('backup and restore', () => {
+  it("keep a photo's edits: restoring an older backup brings back that backup's edits and renditions", async () => {
+    const id = await readyPhoto(await makePhoto({ width: 1000, height: 500, seed: 43 }), 'restored-edits.jpg')
+    const put = (baseVersion: number, operations: unknown[]) => manager.json('PUT', edits(id), { body: { baseVersion, operations } })
+    expect((await put(0, [{ op: 'rotate', degrees: 90 }])).status).toBe(200)
+    await runJobs(payload)
+    const pool = poolOf(payload)
+    const scope = await defaultPropertyScope(payload)
+    const backup = await createBackup({ pool, scope, kind: 'manual' })
+    const turned = await mediaRecord(payload, id)
+    expect(turned).toMatchObject({ width: 500, height: 1000, editVersion: 1, renderedEditVersion: 1 })
+
+    // A later edit (a crop) replaces the turned photo's renditions, which go to trash/.
+    expect((await put(1, [{ op: 'rotate', degrees: 90 }, { op: 'crop', x: 0, y: 0, width: 1, height: 0.5 }])).status).toBe(200)
+    await runJobs(payload)
+    expect(await mediaRecord(payload, id)).toMatchObject({ width: 500, height: 500, editVersion: 2 })
+    expect(await headObject({ key: turned.derivatives[0].key })).toBeNull()
+
+    await restoreBackup({ pool, scope, backupId: backup.id })
+    expect((await manager.json('GET', edits(id))).body).toEqual({ version: 1, operations: [{ op: 'rotate', degrees: 90 }] })
+    const file = await listed(id)
+    expect(file).toMatchObject({ width: 500, height: 1000, editVersion: 1, editStatus: 'edited' })
+    // The backup's renditions are back from trash/ and served.
+    const rendition = await fetchObject(payload, `${file.objectPath}/w400.webp`)
+    expect(rendition.response.status).toBe(200)
+    expect(await sharp(rendition.bytes).metadata()).toMatchObject({ width: 400, height: 800 })
   })
 })
 
