@@ -2,6 +2,7 @@
 //   GET  /api/listing-readiness?channel=airbnb|vrbo|booking|google → { channel, ready, rules: [{ id, status, message, mediaIds }], cover, choice }
 //        (managers and editors of the property: view-hidden)
 //   PUT  /api/listing-channels/{channel} { mediaIds: [...] | null, coverId | null } → the choice (managers: export)
+//   PUT  /api/listing-channels/{channel}/cover-crops { mediaId, crops: { '16:9': { x, y, width, height } | null } } → { crops }
 //   POST /api/exports { channel, sectionIds? } → 200 { runId, status: 'done', downloadUrl, … } when the pack is
 //        written within the runs' bounded wait, else the runs' one 202 { runId, status, statusUrl }; GET /api/runs/{runId} then
 //        answers the run with a fresh downloadUrl in its result once done (managers: export)
@@ -10,6 +11,7 @@ import type { Readable } from 'node:stream'
 import {
   channelChoiceSchema,
   channelParamsSchema,
+  coverCropsSchema,
   exportBodySchema,
   exportDownloadParamsSchema,
   exportDownloadQuerySchema,
@@ -19,6 +21,7 @@ import { poolOf } from '../src/server/db/pool'
 import { endpoint, parseBody, parseParams, parseQuery, requireUser } from '../src/server/http/endpoint'
 import { notFound } from '../src/server/http/errors'
 import { writeChannelChoice } from '../src/server/listing/choices'
+import { writeCoverCrops } from '../src/server/listing/cover-crops'
 import { checkDownloadSignature } from '../src/server/listing/download'
 import { startExport, type ExportResult } from '../src/server/listing/export'
 import { listingReadiness } from '../src/server/listing/readiness'
@@ -42,6 +45,13 @@ export const listingEndpoints = [
     const { channel } = parseParams(req, channelParamsSchema)
     const choice = await parseBody(req, channelChoiceSchema)
     return Response.json(await writeChannelChoice(poolOf(req.payload), await requestScope(req), channel, choice), { headers: NO_STORE })
+  }),
+
+  // The manager's frames of the cover's crops (the content-aware frame where none is set).
+  endpoint('put', '/listing-channels/:channel/cover-crops', 'export', async (req) => {
+    const { channel } = parseParams(req, channelParamsSchema)
+    const body = await parseBody(req, coverCropsSchema)
+    return Response.json({ crops: await writeCoverCrops(poolOf(req.payload), await requestScope(req), channel, body) }, { headers: NO_STORE })
   }),
 
   endpoint('post', '/exports', 'export', async (req) => {

@@ -8,7 +8,6 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { Pool } from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
 import { poolOf } from '../../src/server/db/pool'
 import { startJobsWorker } from '../../src/server/jobs/worker'
 import { exportDownloadUrl } from '../../src/server/listing/download'
@@ -22,6 +21,7 @@ import { createMedia } from '../helpers/media'
 import { makeCameraPhoto, makePhoto } from '../helpers/media-fixtures'
 import { tagsOf } from '../helpers/objects'
 import { resetDatabase, testPayload } from '../helpers/payload'
+import { unzip } from '../helpers/zip'
 
 let payload: Payload
 let pool: Pool
@@ -31,6 +31,7 @@ let stopWorker: () => void
 let lodgeId: string
 const ids = {} as Record<'living' | 'kitchen' | 'dining' | 'bedroom' | 'bath' | 'lodge', string>
 
+const AIRBNB_COVER_CROPS = ['cover-search-results-1x1.jpg', 'cover-listing-page-16x9.jpg']
 const LONG_CAPTION = `${'Sunny living room with sofas '.repeat(15)}and a fireplace`
 
 /** A ready photo whose bytes are in the store (unless `bytes` is null: its file is missing). */
@@ -38,28 +39,6 @@ async function photo(bytes: Buffer | null, data: Record<string, unknown>): Promi
   const key = `originals/${crypto.randomUUID()}/photo.jpg`
   if (bytes) await putObject({ key, body: bytes, contentType: 'image/jpeg' })
   return String((await createMedia(payload, { storageKey: key, ...data })).id)
-}
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const entries = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError)
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        }),
-      )
-      zip.on('end', () => resolve(entries))
-      zip.readEntry()
-    })
-  })
 }
 
 const pathOf = (url: string) => {
@@ -244,7 +223,8 @@ describe('an export pack', () => {
       return unzip(Buffer.from(await response.arrayBuffer()))
     }
     const flat = await pack()
-    expect([...flat.keys()]).toEqual(['01-deck.jpg', '02-hall.jpg', 'captions.csv', 'README.txt'])
+    // Airbnb crops its cover: the pack holds each crop too (cover-crops.int.spec.ts).
+    expect([...flat.keys()]).toEqual(['01-deck.jpg', ...AIRBNB_COVER_CROPS, '02-hall.jpg', 'captions.csv', 'README.txt'])
     expect(flat.get('captions.csv')!.toString()).toBe(
       ['order,file,room_type,caption,note', '1,01-deck.jpg,Patio,Deck over the lake,', '2,02-hall.jpg,,,', ''].join('\r\n'),
     )
@@ -253,6 +233,6 @@ describe('an export pack', () => {
     // Chosen on purpose, it goes.
     expect((await admin.call('PUT', '/p/lodge/api/listing-channels/airbnb', { json: { mediaIds: [deck, hall, pano], coverId: null } })).status).toBe(200)
     expect((await rulesOf()).panoramas).toMatchObject({ status: 'pass', message: '1 360° panorama goes to Airbnb, as you chose.' })
-    expect([...(await pack()).keys()]).toEqual(['01-deck.jpg', '02-hall.jpg', '03-master-bedroom.jpg', 'captions.csv', 'README.txt'])
+    expect([...(await pack()).keys()]).toEqual(['01-deck.jpg', ...AIRBNB_COVER_CROPS, '02-hall.jpg', '03-master-bedroom.jpg', 'captions.csv', 'README.txt'])
   }, 60_000)
 })

@@ -132,6 +132,8 @@ const MATRIX: Record<string, Expected> = {
   // visible photo is queued; a download without its signature is malformed.
   'GET /api/listing-readiness': { anonymous: 401, manager: 200 },
   'PUT /api/listing-channels/:channel': { anonymous: 401, manager: 404 },
+  // The empty body is refused (mediaId and crops) before the photo is looked up.
+  'PUT /api/listing-channels/:channel/cover-crops': { anonymous: 401, manager: 400 },
   'POST /api/exports': { anonymous: 401, manager: 202 },
   'GET /api/exports/:runId/download': { anonymous: 401, manager: 400 },
   // Properties: signed-in accounts read them over REST (visitors get them in the pages).

@@ -109,6 +109,7 @@ const ENDPOINT_ACTIONS: Record<string, string> = {
   'share-links.ts DELETE /share-links/:id': 'share',
   'listing.ts GET /listing-readiness': 'view-hidden',
   'listing.ts PUT /listing-channels/:channel': 'export',
+  'listing.ts PUT /listing-channels/:channel/cover-crops': 'export',
   'listing.ts POST /exports': 'export',
   'listing.ts GET /exports/:runId/download': 'export',
   'sections.ts PUT /sections/:sectionId/reorder': 'reorder',

@@ -12,7 +12,7 @@
 'use client'
 import * as Dialog from '@radix-ui/react-dialog'
 import { FlipHorizontal2, FlipVertical2, RotateCcw, RotateCw } from 'lucide-react'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
 import { usePhotoEdits, useRevertPhotoEdits, useSavePhotoEdits } from '@/lib/api/photo-edits'
@@ -20,7 +20,6 @@ import type { MediaFile } from '@/lib/api/types'
 import {
   cropForRatio,
   flip,
-  moveCrop,
   operationsFromState,
   stateFromOperations,
   turnAnticlockwise,
@@ -30,6 +29,7 @@ import {
 } from '@/lib/edit-state'
 import { contrastFactor, exposureFactor, MAX_CONTRAST, MAX_EXPOSURE_STOPS, MAX_STRAIGHTEN_DEGREES, straightenScale, type EditList, type Size } from '@/lib/edits'
 import { LISTING_RULES } from '@/lib/listing-rules'
+import { CropFrame } from './crop-frame'
 import styles from './gallery.module.css'
 import editor from './edit-photo.module.css'
 
@@ -358,45 +358,6 @@ function Preview({
       <canvas ref={canvas} className={editor.canvas} style={{ filter }} data-testid="edit-preview" aria-label="Preview of the edited photo" role="img" />
       {straighten !== 0 && <div className={editor.grid} aria-hidden />}
       {crop && <CropFrame crop={crop} size={size} ratio={frame.ratio} onChange={onCrop} />}
-    </div>
-  )
-}
-
-/** The crop frame over the preview: drag it to move it, drag its corner to resize it (keeping a fixed frame's shape). */
-function CropFrame({ crop, size, ratio, onChange }: { crop: Crop; size: Size; ratio: number | null; onChange: (crop: Crop) => void }) {
-  const start = useRef<{ x: number; y: number; crop: Crop; box: DOMRect; resize: boolean } | null>(null)
-  const begin = (resize: boolean) => (event: PointerEvent<HTMLDivElement>) => {
-    event.stopPropagation()
-    event.currentTarget.setPointerCapture(event.pointerId)
-    const box = event.currentTarget.closest(`.${editor.canvasBox}`)!.getBoundingClientRect()
-    start.current = { x: event.clientX, y: event.clientY, crop, box, resize }
-  }
-  const move = (event: PointerEvent<HTMLDivElement>) => {
-    const from = start.current
-    if (!from) return
-    const dx = (event.clientX - from.x) / from.box.width
-    const dy = (event.clientY - from.y) / from.box.height
-    if (!from.resize) return onChange(moveCrop(from.crop, dx, dy))
-    const width = Math.min(1 - from.crop.x, Math.max(0.05, from.crop.width + dx))
-    // A fixed frame keeps its shape: its height follows the width (in the picture's pixels).
-    const height = ratio === null ? Math.min(1 - from.crop.y, Math.max(0.05, from.crop.height + dy)) : (width * size.width) / (size.height * ratio)
-    if (from.crop.y + height > 1) return
-    onChange({ ...from.crop, width, height })
-  }
-  const end = () => {
-    start.current = null
-  }
-  return (
-    <div
-      className={editor.crop}
-      data-testid="crop-frame"
-      style={{ left: `${crop.x * 100}%`, top: `${crop.y * 100}%`, width: `${crop.width * 100}%`, height: `${crop.height * 100}%` }}
-      onPointerDown={begin(false)}
-      onPointerMove={move}
-      onPointerUp={end}
-      onPointerCancel={end}
-    >
-      <div className={editor.handle} onPointerDown={begin(true)} onPointerMove={move} onPointerUp={end} onPointerCancel={end} aria-hidden />
     </div>
   )
 }

@@ -7,7 +7,9 @@
 import { useState } from 'react'
 import { useNotify } from '@/components/notices'
 import { ApiError } from '@/lib/api/client'
-import { useExportPack, useListingReadiness, useSaveChannelChoice, type ReadinessAnswer } from '@/lib/api/listing'
+import { useExportPack, useListingReadiness, useSaveChannelChoice, useSaveCoverCrop, type ReadinessAnswer } from '@/lib/api/listing'
+import type { CoverCrop, Frame } from '@/lib/schemas/listing'
+import { CropFrame } from './crop-frame'
 import type { MediaFile } from '@/lib/api/types'
 import type { RuleResult } from '@/lib/listing-readiness'
 import { CHANNELS, LISTING_RULES, type Channel } from '@/lib/listing-rules'
@@ -110,21 +112,10 @@ function ChannelReadiness({ channel, files, mediaVersion, onShowPhotos, selected
       {coverFile && cover && cover.crops.length > 0 && (
         <figure style={{ margin: 0, display: 'grid', gap: 4 }} data-testid="listing-cover">
           <figcaption className={styles.hint}>Cover photo as {name} crops it</figcaption>
-          <div style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}>
+          <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
             {cover.crops.map((crop) => (
-              <div key={crop.name} style={{ display: 'grid', gap: 2 }}>
-                <div style={{ width: 120 * Math.min(crop.ratio, 16 / 9), aspectRatio: String(crop.ratio), overflow: 'hidden', borderRadius: 4 }}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- our own renditions */}
-                  <img
-                    src={coverSource(coverFile)}
-                    alt={`Cover, ${crop.name} crop`}
-                    style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                  />
-                </div>
-                <span className={styles.hint}>
-                  {crop.label} ({crop.name})
-                </span>
-              </div>
+              // Started afresh from what the server answers (a saved frame, or the content-aware one again).
+              <CoverCropView key={`${cover.mediaId}:${crop.name}:${crop.source}:${JSON.stringify(crop.frame)}`} channel={channel} file={coverFile} crop={crop} mayFrame={mayExport} />
             ))}
           </div>
           <button
@@ -180,6 +171,69 @@ function ChannelChoice({ channel, choice, selectedIds }: { channel: Channel; cho
         <button type="button" className={styles.button} disabled={save.isPending} onClick={() => apply({ mediaIds: null, coverId: null })}>
           Send every visible photo
         </button>
+      )}
+    </div>
+  )
+}
+
+/**
+ * One crop the channel makes of the cover: what it keeps (the picture, cropped to the frame), and,
+ * for managers, the whole picture with the frame to drag, saved when let go.
+ */
+function CoverCropView({ channel, file, crop, mayFrame }: { channel: Channel; file: MediaFile; crop: CoverCrop; mayFrame: boolean }) {
+  const [frame, setFrame] = useState<Frame>(crop.frame)
+  const save = useSaveCoverCrop(channel)
+  const notify = useNotify()
+  const size = { width: file.width ?? 1, height: file.height ?? 1 }
+  const commit = (next: Frame | null) =>
+    save.mutate(
+      { mediaId: file.id, crops: { [crop.name]: next } },
+      {
+        onError: (error) =>
+          notify({ title: 'Error', description: (error instanceof ApiError && error.serverMessage) || error.message, variant: 'destructive' }),
+      },
+    )
+  const source = coverSource(file)
+  return (
+    <div style={{ display: 'grid', gap: 4 }} data-testid="cover-crop" data-crop={crop.name} data-source={crop.source}>
+      <div style={{ width: 120 * Math.min(crop.ratio, 16 / 9), aspectRatio: String(crop.ratio), overflow: 'hidden', borderRadius: 4, position: 'relative' }}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- our own renditions */}
+        <img
+          src={source}
+          alt={`Cover, ${crop.name} crop`}
+          style={{
+            position: 'absolute',
+            width: `${100 / frame.width}%`,
+            height: `${100 / frame.height}%`,
+            left: `${(-frame.x / frame.width) * 100}%`,
+            top: `${(-frame.y / frame.height) * 100}%`,
+            maxWidth: 'none',
+          }}
+        />
+      </div>
+      <span className={styles.hint}>
+        {crop.label} ({crop.name}) · {crop.source === 'manager' ? 'framed by you' : 'framed by its content'}
+      </span>
+      {mayFrame && (
+        <>
+          <div style={{ position: 'relative', width: 200, aspectRatio: `${size.width} / ${size.height}`, overflow: 'hidden', borderRadius: 4 }}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- our own renditions */}
+            <img src={source} alt="" style={{ width: '100%', height: '100%', display: 'block' }} />
+            <CropFrame
+              crop={frame}
+              size={size}
+              ratio={crop.ratio}
+              label={`${crop.label} (${crop.name}) frame`}
+              onChange={setFrame}
+              onCommit={commit}
+            />
+          </div>
+          {crop.source === 'manager' && (
+            <button type="button" className={styles.button} style={{ justifySelf: 'start' }} disabled={save.isPending} onClick={() => commit(null)}>
+              Use the content-aware frame
+            </button>
+          )}
+        </>
       )}
     </div>
   )

@@ -6,12 +6,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ListingReadiness } from '../listing-readiness'
 import type { Channel } from '../listing-rules'
+import type { CoverCrop, Frame } from '../schemas/listing'
 import { apiRequest, getJson } from './client'
 import { queryKeys } from './query-keys'
 import { followRun } from './runs'
 
 export type ReadinessAnswer = ListingReadiness & {
-  cover: { mediaId: string; crops: Array<{ label: string; name: string; ratio: number }> } | null
+  cover: { mediaId: string; crops: CoverCrop[] } | null
   choice: { mediaIds: string[] | null; coverId: string | null }
 }
 
@@ -33,6 +34,17 @@ export function useExportPack() {
       if (!url) throw new Error('The export finished without a download.')
       return url
     },
+  })
+}
+
+/** PUT /api/listing-channels/{channel}/cover-crops: the manager's frame of one cover crop (null: the content-aware one). */
+export function useSaveCoverCrop(channel: Channel) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: { mediaId: string; crops: Record<string, Frame | null> }) => {
+      await apiRequest('PUT', `/api/listing-channels/${channel}/cover-crops`, body)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.listing.readiness(channel) }),
   })
 }
 

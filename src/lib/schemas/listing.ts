@@ -23,6 +23,34 @@ export const channelChoiceSchema = z
   })
   .strict()
 
+/** A cover crop's frame: fractions (0–1) of the cover photo as its renditions show it, inside it. */
+export const coverFrameSchema = z
+  .object({
+    x: z.number().min(0, 'x is a fraction from 0 to 1.').max(1, 'x is a fraction from 0 to 1.'),
+    y: z.number().min(0, 'y is a fraction from 0 to 1.').max(1, 'y is a fraction from 0 to 1.'),
+    width: z.number().gt(0, 'width is a fraction above 0, at most 1.').max(1, 'width is a fraction above 0, at most 1.'),
+    height: z.number().gt(0, 'height is a fraction above 0, at most 1.').max(1, 'height is a fraction above 0, at most 1.'),
+  })
+  .strict()
+  .refine((frame) => frame.x + frame.width <= 1 + 1e-6, { message: 'The frame goes past the right edge of the photo.', path: ['width'] })
+  .refine((frame) => frame.y + frame.height <= 1 + 1e-6, { message: 'The frame goes past the bottom edge of the photo.', path: ['height'] })
+
+export type Frame = z.infer<typeof coverFrameSchema>
+
+/** One crop a channel makes of its cover, with its frame: the manager's, or found by content. */
+export type CoverCrop = { label: string; name: string; ratio: number; frame: Frame; source: 'manager' | 'content-aware' }
+
+/**
+ * PUT /api/listing-channels/{channel}/cover-crops: the manager's frame of each of the channel's
+ * cover crops, by the crop's name ('1:1', '16:9'); null gives a crop back to the content-aware frame.
+ */
+export const coverCropsSchema = z
+  .object({
+    mediaId: mediaIdSchema,
+    crops: z.record(z.string().max(20), coverFrameSchema.nullable()),
+  })
+  .strict()
+
 export const exportBodySchema = z
   .object({
     channel: channelSchema,

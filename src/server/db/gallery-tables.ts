@@ -17,6 +17,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -191,6 +192,8 @@ export const galleryTables: PostgresSchemaHook = ({ schema }) => {
       channel: varchar('channel').notNull(),
       media_ids: uuid('media_ids').array(),
       cover_id: uuid('cover_id'),
+      // The manager's framing of the cover's crops ({ mediaId, editVersion, crops: { '1:1': {x,y,width,height} } }).
+      cover_crops: jsonb('cover_crops'),
       updated_at: at('updated_at').notNull().defaultNow(),
     },
     (t) => [

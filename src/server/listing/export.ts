@@ -26,6 +26,7 @@ import { putObject } from '../storage/put-object'
 import { readObject } from '../storage/read-object'
 import { channelPhotos } from './photos'
 import { writePack } from './write-pack'
+import { coverCropsOf } from './cover-crops'
 
 export const EXPORT_TASK = 'exportListingPack'
 export const EXPORT_RETRIES = 1
@@ -112,6 +113,7 @@ export async function executeExport(payload: Payload, pool: Pool, runId: string,
     const { files, failed } = await writePack({
       channel,
       photos: set.photos,
+      coverCrops: await coverCropsOf(pool, scope, channel, set.photos[0].id),
       readiness,
       read: (sourceKey) => readObject({ store, key: sourceKey }),
       out: createWriteStream(zipPath),
