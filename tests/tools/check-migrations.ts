@@ -3,7 +3,7 @@
 // in its migrationDir. No database: Payload builds the schema from the config alone.
 // Fix a failure with `npm run migrate:create <name>`, then check the migration it writes.
 // The root app's config by default; another's as the argument (the example app's, whose newest
-// snapshot must take in the gallery's tables as the README tells a site to).
+// snapshot must take in the gallery's tables as docs/plugin.md tells a site to).
 import fs from 'node:fs'
 import path from 'node:path'
 import { snapshotDifferences } from './schema-snapshot-diff'

@@ -120,6 +120,17 @@ describe('applying the list to pixels', () => {
     expect(pixel(contrasty, 1, 0)).toEqual([236, 236, 236])
   })
 
+  it('crops and maps the tone in one pass as it would in two', async () => {
+    const image = gradient()
+    const operations: Operation[] = [{ op: 'crop', x: 0.5, y: 0.25, width: 0.5, height: 0.5 }, { op: 'exposure', value: 1 }, { op: 'contrast', value: 0.2 }]
+    const fused = await applyEdits(image, operations, MAX_PIXELS)
+    // By hand, with sharp alone: the crop (x 3–5, y 1–2), then 2^(1/2.2) = 1.3703, then 1.2 about 127.5.
+    const region = await sharp(image.data, { raw: image.info }).extract({ left: 3, top: 1, width: 3, height: 2 }).raw().toBuffer()
+    const expected = [...region].map((value) => Math.max(0, Math.min(255, 1.2 * (value * 1.3703 - 127.5) + 127.5)))
+    expect(fused.info).toMatchObject({ width: 3, height: 2 })
+    ;[...fused.data].forEach((value, index) => expect(Math.abs(value - expected[index]), `byte ${index}`).toBeLessThanOrEqual(1))
+  })
+
   it('makes byte-identical renditions from the same original and list', async () => {
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 90, b: 160 } } })
       .composite([{ input: Buffer.from('<svg width="900" height="600"><rect x="100" y="80" width="300" height="200" fill="#fc3"/></svg>') }])

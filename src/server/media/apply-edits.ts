@@ -22,8 +22,7 @@ function perBand(channels: number, colour: number, alpha: number): number[] {
   return Array.from({ length: channels }, (_, band) => (hasAlpha && band === channels - 1 ? alpha : colour))
 }
 
-async function applyOne(image: RawImage, operation: Operation, maxPixels: number): Promise<RawImage> {
-  const { channels } = image.info
+async function applyOne(image: RawImage, operation: Exclude<Operation, Tone>, maxPixels: number): Promise<RawImage> {
   switch (operation.op) {
     case 'rotate':
       return toRaw(open(image, maxPixels).rotate(operation.degrees))
@@ -42,24 +41,56 @@ async function applyOne(image: RawImage, operation: Operation, maxPixels: number
     }
     case 'crop':
       return toRaw(open(image, maxPixels).extract(cropRectangle(image.info, operation)))
-    case 'exposure':
-      return toRaw(open(image, maxPixels).linear(perBand(channels, exposureFactor(operation.value), 1), perBand(channels, 0, 0)))
-    case 'contrast': {
-      const factor = contrastFactor(operation.value)
-      return toRaw(open(image, maxPixels).linear(perBand(channels, factor, 1), perBand(channels, 127.5 * (1 - factor), 0)))
-    }
     case 'auto-enhance':
       // Stretches the luminance so the darkest and lightest 1 % reach black and white.
       return toRaw(open(image, maxPixels).normalise({ lower: 1, upper: 99 }))
   }
 }
 
-/** The list applied in order to upright raw pixels. */
+type Linear = { factor: number; offset: number }
+type Tone = Extract<Operation, { op: 'exposure' | 'contrast' }>
+
+/** Exposure and contrast as one linear map of encoded values (y = factor·x + offset). */
+const linearOf = (operation: Tone): Linear =>
+  operation.op === 'exposure'
+    ? { factor: exposureFactor(operation.value), offset: 0 }
+    : { factor: contrastFactor(operation.value), offset: 127.5 * (1 - contrastFactor(operation.value)) }
+/** `second` after `first`. */
+const compose = (first: Linear, second: Linear): Linear => ({ factor: second.factor * first.factor, offset: second.factor * first.offset + second.offset })
+const isTone = (operation: Operation): operation is Tone => operation.op === 'exposure' || operation.op === 'contrast'
+
+/**
+ * The list applied in order to upright raw pixels. Exposure and contrast next to each other are
+ * one linear map (one pass, and one rounding, as the preview's CSS filters compute them), and
+ * after a crop it is done in the crop's pass: sharp extracts before it maps the values.
+ */
 export async function applyEdits(image: RawImage, operations: readonly Operation[], maxPixels: number): Promise<RawImage> {
   let current = image
-  for (const operation of operations) current = await applyOne(current, operation, maxPixels)
+  for (let index = 0; index < operations.length; index++) {
+    const operation = operations[index]
+    let linear: Linear | null = null
+    let next = index + 1
+    while (next < operations.length && isTone(operations[next])) {
+      const map = linearOf(operations[next] as Tone)
+      linear = linear ? compose(linear, map) : map
+      next++
+    }
+    if (isTone(operation)) {
+      const map = linear ? compose(linearOf(operation), linear) : linearOf(operation)
+      current = await toRaw(withLinear(open(current, maxPixels), current.info.channels, map))
+    } else if (operation.op === 'crop' && linear) {
+      current = await toRaw(withLinear(open(current, maxPixels).extract(cropRectangle(current.info, operation)), current.info.channels, linear))
+    } else {
+      current = await applyOne(current, operation, maxPixels)
+      continue
+    }
+    index = next - 1
+  }
   return current
 }
+
+const withLinear = (image: sharp.Sharp, channels: number, { factor, offset }: Linear) =>
+  image.linear(perBand(channels, factor, 1), perBand(channels, offset, 0))
 
 /** An image file decoded to upright raw pixels (EXIF orientation applied), 8 bits a band. */
 export async function decodeUpright(input: Buffer, maxPixels: number): Promise<RawImage> {

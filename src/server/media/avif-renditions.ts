@@ -28,6 +28,7 @@ import { readObject } from '../storage/read-object'
 import { MediaRejectedError } from './errors'
 import { fillMissingAvif } from './media-repository'
 import { makeAvifRenditions } from './process-image'
+import type { AvifRendition } from './render-avif'
 import type { Operation } from '../../lib/edits'
 
 export const AVIF_TASK = 'makeAvifRenditions' as const
@@ -82,14 +83,7 @@ export async function makeAvifFor(payload: Payload, propertyId: string, mediaId:
   else {
     try {
       const sizes = row.derivatives.map(({ width, height }) => ({ width, height }))
-      const renditions = await makeAvifRenditions(original, sizes, { edits })
-      made = await Promise.all(
-        renditions.map(async ({ width, height, data }) => {
-          const key = avifKey(mediaId, width, version)
-          await putObject({ key, body: data, contentType: 'image/avif' })
-          return { width, height, key, size: data.length }
-        }),
-      )
+      made = await storeAvif(mediaId, version, await makeAvifRenditions(original, sizes, { edits }))
     } catch (error) {
       if (!(error instanceof MediaRejectedError)) throw error
       made = []
@@ -105,6 +99,17 @@ export async function makeAvifFor(payload: Payload, propertyId: string, mediaId:
   if (still.rows.length) return { state: 'skipped' }
   if (made.length) await moveToTrash({ keys: made.map((rendition) => rendition.key) })
   return { state: 'gone' }
+}
+
+/** Stores a photo's AVIF renditions under the keys of its edit version; answers what to record. */
+export async function storeAvif(mediaId: string, version: number, renditions: readonly AvifRendition[]): Promise<AvifRecord[]> {
+  return Promise.all(
+    renditions.map(async ({ width, height, data }) => {
+      const key = avifKey(mediaId, width, version)
+      await putObject({ key, body: data, contentType: 'image/avif' })
+      return { width, height, key, size: data.length }
+    }),
+  )
 }
 
 /** Queues the job for one photo that has just become ready (its property named in the input). */

@@ -2,7 +2,8 @@
 // (src/lib/edits.ts) — the WebP renditions, the public copy, the placeholder, its size, its
 // perceptual hashes and quality codes — under keys of the edit version (storage/keys.ts), so
 // pages keep showing the version before until the new one is recorded (never a broken image).
-// Its AVIF renditions follow from their own job, as after an upload.
+// Its AVIF renditions follow in the same job, from the edited pixels it has in hand (the AVIF job
+// would decode and edit the original again), recorded once the WebP ones are.
 //
 // One job per save, named by its version. Idempotent and safe under kill -9: a re-run makes the
 // same keys again and records them once; the write is conditional on the version still being the
@@ -19,9 +20,13 @@ import { putObject } from '../storage/put-object'
 import { listObjects } from '../storage/list-objects'
 import { moveToTrash } from '../storage/move-to-trash'
 import { readObject } from '../storage/read-object'
-import { queueAvifOf, storeImage } from './ingest'
-import { readEditState, writeEditedRenditions } from './media-repository'
-import { processImage } from './process-image'
+import { storeImage } from './ingest'
+import { makeAvifFor, storeAvif, type AvifRecord } from './avif-renditions'
+import { MediaRejectedError } from './errors'
+import { headObject } from '../storage/head-object'
+import type { PropertyScope } from '../db/property-db'
+import { fillMissingAvif, readEditState, writeEditedRenditions } from './media-repository'
+import { encodeAvif, processImage, type ProcessedImage } from './process-image'
 
 export const EDIT_TASK = 'renderMediaEdits' as const
 
@@ -46,14 +51,17 @@ export async function renderEdits(payload: Payload, propertyId: string, mediaId:
   if (!state) return { state: 'gone' }
   if (state.version !== version) return { state: 'superseded' }
   if (state.renderedVersion === version) {
+    // Run again after a crash: the AVIF renditions may be what is left to make (makeAvifFor skips them when made).
     await trashOlderVersions(mediaId, version)
+    await makeAvifFor(payload, scope.id, mediaId)
     return { state: 'rendered' }
   }
   if (!state.storageKey) throw new Error(`Media ${mediaId} has no original to edit`)
   const original = await readObject({ key: state.storageKey })
   if (!original) throw new Error(`The original of ${mediaId} is missing from the store`)
 
-  const image = await processImage(original, { edits: state.operations })
+  // The editor's copy of the original is made once per photo (the original never changes).
+  const image = await processImage(original, { edits: state.operations, uneditedPreview: !(await headObject({ key: uneditedPreviewKey(mediaId) })) })
   if (image.uneditedPreview) await putObject({ key: uneditedPreviewKey(mediaId), body: image.uneditedPreview, contentType: 'image/webp' })
   const stored = await storeImage(mediaId, image, original.length, version)
   await checkpointsOf(payload).reached('edits:before-write', mediaId)
@@ -67,8 +75,32 @@ export async function renderEdits(payload: Payload, propertyId: string, mediaId:
     return still ? { state: 'superseded' } : { state: 'gone' }
   }
   await trashOlderVersions(mediaId, version)
-  await queueAvifOf(payload, scope, mediaId)
+  await recordAvif(payload, scope, mediaId, version, image, stored.derivatives)
   return { state: 'rendered' }
+}
+
+/**
+ * The AVIF renditions of the version's WebP ones, from the edited pixels; recorded only while the
+ * version is still the one shown (as the AVIF job records them). Pixels that cannot be encoded
+ * get none, as there.
+ */
+async function recordAvif(
+  payload: Payload,
+  scope: PropertyScope,
+  mediaId: string,
+  version: number,
+  image: ProcessedImage,
+  derivatives: ReadonlyArray<{ width: number; height: number }>,
+) {
+  if (!image.edited) return
+  let made: AvifRecord[] = []
+  try {
+    made = await storeAvif(mediaId, version, await encodeAvif(image.edited, image, derivatives))
+  } catch (error) {
+    if (!(error instanceof MediaRejectedError)) throw error
+  }
+  const recorded = await fillMissingAvif(standaloneSql(payload), scope, mediaId, version, made)
+  if (!recorded && made.length) await moveToTrash({ keys: made.map((rendition) => rendition.key) })
 }
 
 /** Renditions and public copies of versions before `version` go to trash/ (the store is listed: a crash after the write leaves none behind). */

@@ -88,7 +88,7 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
  * The photo's AVIF renditions come after it is ready, from a job of their own (avif-renditions.ts):
  * a failure to queue it never fails the ingest (the backfill at the next start makes them).
  */
-export async function queueAvifOf(payload: Payload, scope: PropertyScope, mediaId: string) {
+async function queueAvifOf(payload: Payload, scope: PropertyScope, mediaId: string) {
   try {
     await queueAvif(payload, scope.id, mediaId)
   } catch (error) {

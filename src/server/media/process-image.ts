@@ -68,8 +68,13 @@ export type ProcessedImage = {
    * with its colour profile and no EXIF, XMP or IPTC (no position, device or owner).
    */
   publicCopy: PublicCopy
-  /** With edits: the upright original at most UNEDITED_PREVIEW_WIDTH wide (WebP), what the editor previews edits on. */
+  /** With edits, when asked: the upright original at most UNEDITED_PREVIEW_WIDTH wide (WebP), what the editor previews edits on. */
   uneditedPreview?: Buffer
+  /**
+   * With edits: the edited picture's raw pixels, which the edit job makes the AVIF renditions from
+   * (encodeAvif) without decoding and editing the original again.
+   */
+  edited?: EditedPixels
   /** Whether it is a 360° panorama, from its XMP, or only looks like one (projection.ts). */
   projection: ProjectionFacts
   /** The quality problems listing sites reject, from the pixels (quality.ts), and what could not be judged. */
@@ -95,6 +100,8 @@ type Options = {
   maxPixels?: number
   /** The photo's edit list (src/lib/edits.ts), applied to the upright original before anything is made from it. */
   edits?: readonly Operation[]
+  /** With edits: also make `uneditedPreview` (the edit job does once per photo). */
+  uneditedPreview?: boolean
 }
 
 const FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const
@@ -102,7 +109,8 @@ const FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const
 export async function processImage(input: Buffer, options: Options = {}): Promise<ProcessedImage> {
   const { widths = DERIVATIVE_WIDTHS, maxPixels = MAX_IMAGE_PIXELS, edits = [] } = options
 
-  const { pixels, raw, width, height, format, animated, xmp, uneditedPreview } = await editedSource(await readSource(input, maxPixels), edits, maxPixels)
+  const source = await editedSource(await readSource(input, maxPixels), edits, maxPixels, { preview: options.uneditedPreview ?? false })
+  const { pixels, raw, width, height, format, animated, xmp, uneditedPreview } = source
 
   // The original is decoded once, to its widest derivative, and every other output (the
   // narrower derivatives, the hashes, the placeholder) is read from that rendition, in the image
@@ -140,6 +148,7 @@ export async function processImage(input: Buffer, options: Options = {}): Promis
       publicCopy: { data: rendered.publicCopy!, ext: PUBLIC_COPY_TYPES[format].ext, contentType: PUBLIC_COPY_TYPES[format].contentType },
       projection,
       ...(uneditedPreview && { uneditedPreview }),
+      ...(edits.length && raw && { edited: { pixels, raw } }),
     }
   } catch (error) {
     if (error instanceof MediaRejectedError || error instanceof TypeError || error instanceof RangeError) throw error
@@ -203,6 +212,18 @@ export async function makeAvifRenditions(
 ): Promise<AvifRendition[]> {
   if (!sizes.length) return []
   const { pixels, raw, width, height } = await editedSource(await readSource(input, maxPixels), edits, maxPixels)
+  return encodeAvif({ pixels, raw }, { width, height }, sizes, { maxPixels, quality, effort })
+}
+
+export type EditedPixels = { pixels: Buffer; raw: NonNullable<RenderPlan['raw']> }
+
+/** AVIF renditions of checked pixels (a source read by readSource, or an edit's result). */
+export async function encodeAvif(
+  { pixels, raw }: { pixels: Buffer; raw?: RenderPlan['raw'] },
+  { width, height }: { width: number; height: number },
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  { maxPixels = MAX_IMAGE_PIXELS, quality = avifQualityAt, effort = AVIF_EFFORT }: { maxPixels?: number; quality?: (width: number) => number; effort?: number } = {},
+): Promise<AvifRendition[]> {
   const renditions = [...sizes].sort((a, b) => a.width - b.width).map((size) => ({ ...size, quality: quality(size.width) }))
   try {
     return await renderAvif(pixels, { maxPixels, raw, renditions, effort })
@@ -260,7 +281,7 @@ async function readSource(input: Buffer, maxPixels: number): Promise<Source> {
  * The source with the edit list applied: upright raw pixels of the edited image (an animated
  * image keeps its first frame). Unedited, the source itself.
  */
-async function editedSource(source: Source, edits: readonly Operation[], maxPixels: number): Promise<Source> {
+async function editedSource(source: Source, edits: readonly Operation[], maxPixels: number, { preview = false } = {}): Promise<Source> {
   if (!edits.length) return source
   try {
     const upright = source.raw
@@ -268,10 +289,12 @@ async function editedSource(source: Source, edits: readonly Operation[], maxPixe
       : await decodeUpright(source.pixels, maxPixels)
     const [{ data, info }, uneditedPreview] = await Promise.all([
       applyEdits(upright, edits, maxPixels),
-      sharp(upright.data, { raw: upright.info, limitInputPixels: maxPixels })
-        .resize({ width: UNEDITED_PREVIEW_WIDTH, withoutEnlargement: true })
-        .webp(WEBP)
-        .toBuffer(),
+      preview
+        ? sharp(upright.data, { raw: upright.info, limitInputPixels: maxPixels })
+            .resize({ width: UNEDITED_PREVIEW_WIDTH, withoutEnlargement: true })
+            .webp(WEBP)
+            .toBuffer()
+        : undefined,
     ])
     return { ...source, pixels: data, raw: info, width: info.width, height: info.height, animated: false, uneditedPreview }
   } catch (error) {
