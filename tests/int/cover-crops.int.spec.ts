@@ -36,6 +36,16 @@ const readiness = async () => (await manager.json<{ cover: { mediaId: string; cr
 const byName = (crops: Crop[]) => Object.fromEntries(crops.map((crop) => [crop.name, crop]))
 const putCrops = (body: unknown, session = manager, channel = 'airbnb') => session.json('PUT', `/api/listing-channels/${channel}/cover-crops`, { body })
 
+/** An Airbnb export pack, made and downloaded as the panel does. */
+async function exportPack() {
+  const started = await manager.json('POST', '/api/exports', { body: { channel: 'airbnb' } })
+  expect(started.status).toBe(200)
+  const url = new URL(started.body.downloadUrl)
+  const download = await manager.request('GET', url.pathname + url.search)
+  expect(download.status).toBe(200)
+  return unzip(Buffer.from(await download.arrayBuffer()))
+}
+
 beforeAll(async () => {
   payload = await testPayload()
   await resetDatabase(payload)
@@ -74,12 +84,7 @@ describe("the cover's crops", () => {
     expect(crops['1:1'].source).toBe('content-aware')
     expect(byName((await readiness()).crops)['16:9'].source).toBe('manager')
 
-    const started = await manager.json('POST', '/api/exports', { body: { channel: 'airbnb' } })
-    expect(started.status).toBe(200)
-    const url = new URL(started.body.downloadUrl)
-    const download = await manager.request('GET', url.pathname + url.search)
-    expect(download.status).toBe(200)
-    const entries = await unzip(Buffer.from(await download.arrayBuffer()))
+    const entries = await exportPack()
     expect([...entries.keys()]).toEqual([
       '01-terrace.jpg',
       'cover-search-results-1x1.jpg',
@@ -112,6 +117,17 @@ describe("the cover's crops", () => {
     expect(crops['16:9'].source).toBe('content-aware')
     // Mirrored, the subject is on the left now.
     expect(crops['16:9'].frame.x).toBeCloseTo(0, 2)
+
+    // The pack has the edited photo: the busy block (850–1150 px before) at 50–350 px, plain grey where it was.
+    const photo = (await exportPack()).get('01-terrace.jpg')!
+    expect(await sharp(photo).metadata()).toMatchObject({ width: 1200, height: 600 })
+    const spread = async (left: number) => {
+      const values = [...(await sharp(photo).extract({ left, top: 250, width: 100, height: 100 }).greyscale().raw().toBuffer())]
+      const mean = values.reduce((sum, value) => sum + value, 0) / values.length
+      return Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length)
+    }
+    expect(await spread(150)).toBeGreaterThan(20)
+    expect(await spread(950)).toBeLessThan(5)
   })
 
   it('refuse bad input with a 4xx naming the field, and change nothing', async () => {
