@@ -191,7 +191,7 @@ export function MediaActions({
       {mayEditPhoto && file.fileType === 'image' && file.status === 'ready' && (
         <button
           type="button"
-          className={`${styles.button} ${styles.iconButton}`}
+          className={`${styles.button} ${styles.iconButton} ${styles.wideOnly}`}
           aria-label={`Edit photo ${file.originalFilename}`}
           title="Edit photo: turn, straighten, crop, exposure"
           onClick={() => onEditPhoto(file)}
