@@ -7,6 +7,8 @@
 // is a rectangle in fractions (0–1) of that image. Tone (exposure, contrast, auto-enhance) acts on
 // the encoded values, as the preview's CSS filters do, so what the manager sees is what is saved.
 import { z } from 'zod'
+// Its schemas load in the admin's editor too: zod must be told not to probe for eval there first.
+import './schemas/text'
 
 /** At most this many operations in one list. */
 export const MAX_OPERATIONS = 20
