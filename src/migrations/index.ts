@@ -37,6 +37,7 @@ import * as migration_20261126_234100_export_runs from './20261126_234100_export
 import * as migration_20261128_010000_no_placeholder_descriptions from './20261128_010000_no_placeholder_descriptions';
 import * as migration_20261128_105619_gallery_tables from './20261128_105619_gallery_tables';
 import * as migration_20261128_195828_edits from './20261128_195828_edits';
+import * as migration_20261128_211749_suggested_edits from './20261128_211749_suggested_edits';
 
 export const migrations = [
   {
@@ -232,6 +233,11 @@ export const migrations = [
   {
     up: migration_20261128_195828_edits.up,
     down: migration_20261128_195828_edits.down,
-    name: '20261128_195828_edits'
+    name: '20261128_195828_edits',
+  },
+  {
+    up: migration_20261128_211749_suggested_edits.up,
+    down: migration_20261128_211749_suggested_edits.down,
+    name: '20261128_211749_suggested_edits'
   },
 ];
