@@ -385,6 +385,18 @@ export interface Media {
    * What the pixels could not support.
    */
   qualityNote?: string | null;
+  /**
+   * The edit that fixes each quality problem: [{ issue, operation }] (a straighten, a rotate, an exposure).
+   */
+  suggestedEdits?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   posterKey?: string | null;
   playbackKey?: string | null;
   /**
@@ -817,6 +829,7 @@ export interface MediaSelect<T extends boolean = true> {
   regionHashes?: T;
   qualityIssues?: T;
   qualityNote?: T;
+  suggestedEdits?: T;
   posterKey?: T;
   playbackKey?: T;
   publicKey?: T;

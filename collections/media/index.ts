@@ -229,6 +229,15 @@ export const Media: CollectionConfig = {
           admin: { readOnly: true, description: 'Quality problems listing sites reject, found in the pixels at ingest.' },
         },
         { name: 'qualityNote', type: 'text', access: adminOnly, admin: { readOnly: true, description: 'What the pixels could not support.' } },
+        {
+          name: 'suggestedEdits',
+          type: 'json',
+          access: adminOnly,
+          admin: {
+            readOnly: true,
+            description: 'The edit that fixes each quality problem: [{ issue, operation }] (a straighten, a rotate, an exposure).',
+          },
+        },
         { name: 'posterKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         { name: 'playbackKey', type: 'text', access: adminOnly, admin: { readOnly: true } },
         {

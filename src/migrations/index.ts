@@ -38,6 +38,7 @@ import * as migration_20261128_010000_no_placeholder_descriptions from './202611
 import * as migration_20261128_105619_gallery_tables from './20261128_105619_gallery_tables';
 import * as migration_20261128_195828_edits from './20261128_195828_edits';
 import * as migration_20261128_202814_cover_crops from './20261128_202814_cover_crops';
+import * as migration_20261128_213604_suggested_edits from './20261128_213604_suggested_edits';
 
 export const migrations = [
   {
@@ -238,6 +239,11 @@ export const migrations = [
   {
     up: migration_20261128_202814_cover_crops.up,
     down: migration_20261128_202814_cover_crops.down,
-    name: '20261128_202814_cover_crops'
+    name: '20261128_202814_cover_crops',
+  },
+  {
+    up: migration_20261128_213604_suggested_edits.up,
+    down: migration_20261128_213604_suggested_edits.down,
+    name: '20261128_213604_suggested_edits'
   },
 ];

@@ -22,6 +22,9 @@ import { CAMERA_TAGS, makeCameraPhoto, makeMp4, makePhoto, tempDir } from '../he
 import { fetchObject, mediaRecord, tagsOf } from '../helpers/objects'
 import { resetDatabase, testPayload } from '../helpers/payload'
 import { runJobs, uploadFile } from '../helpers/upload'
+import { applyEdits } from '../../src/server/media/apply-edits'
+
+const STREET = new URL('../fixtures/analysis/exterior-street-b.jpg', import.meta.url).pathname
 
 let payload: Payload
 let manager: Session
@@ -218,6 +221,36 @@ describe('backup and restore', () => {
     const rendition = await fetchObject(payload, `${file.objectPath}/w400.webp`)
     expect(rendition.response.status).toBe(200)
     expect(await sharp(rendition.bytes).metadata()).toMatchObject({ width: 400, height: 800 })
+  })
+})
+
+describe('a tilted photo straightened as suggested', () => {
+  let id: string
+
+  beforeAll(async () => {
+    // The labelled street at 1600 px, turned 6° clockwise and cropped to what it fills.
+    const { data, info } = await sharp(STREET).resize(1600).raw().toBuffer({ resolveWithObject: true })
+    const turned = await applyEdits({ data, info: { width: info.width, height: info.height, channels: 3 } }, [{ op: 'straighten', degrees: 6 }], 50_000_000)
+    id = await readyPhoto(await sharp(turned.data, { raw: turned.info }).jpeg({ quality: 90 }).toBuffer(), 'tilted-street.jpg')
+  })
+
+  it("answers the edited photo's own suggestions: analysis's too are gone, and analysis runs again", async () => {
+    const before = await listed(id)
+    expect(before.qualityIssues).toContain('tilted')
+    const straighten = before.suggestedEdits!.find((entry) => entry.issue === 'tilted')!.operation
+    expect(straighten.op).toBe('straighten')
+    // What analysis would have written of the photo as it was: a rotate to make it upright.
+    await poolOf(payload).query(`UPDATE media SET suggested_edits = suggested_edits || $2::jsonb WHERE id = $1`, [
+      id,
+      JSON.stringify([{ issue: 'sideways', operation: { op: 'rotate', degrees: 180 } }]),
+    ])
+    expect((await listed(id)).qualityIssues).toContain('sideways')
+    expect((await manager.json('PUT', edits(id), { body: { baseVersion: 0, operations: [straighten] } })).status).toBe(200)
+    await runJobs(payload)
+    const after = await listed(id)
+    expect(after).toMatchObject({ editStatus: 'edited', qualityIssues: [], suggestedEdits: [] })
+    const { rows } = await poolOf(payload).query(`SELECT input FROM payload_jobs WHERE task_slug = 'analyzeMedia' AND input->>'mediaId' = $1`, [id])
+    expect(rows.map((row) => row.input)).toContainEqual({ mediaId: id, force: true })
   })
 })
 

@@ -65,4 +65,28 @@ describe('mapMediaFile', () => {
     expect(mapMediaFile(record).section).toBe('main_level')
     expect(mapMediaFile(record).uploadedAt).toBe('2026-01-02T03:04:05.000Z')
   })
+
+  it("answers the manager the suggested edits, with analysis's sideways among the codes; malformed ones are dropped", () => {
+    const stored = {
+      ...record,
+      qualityIssues: ['tilted', 'dark'],
+      suggestedEdits: [
+        { issue: 'dark', operation: { op: 'exposure', value: 1.2 } },
+        { issue: 'tilted', operation: { op: 'straighten', degrees: -3.5 } },
+        { issue: 'sideways', operation: { op: 'rotate', degrees: 90 } },
+        { issue: 'tilted', operation: { op: 'straighten', degrees: 40 } },
+        { issue: 'grainy', operation: { op: 'exposure', value: 1 } },
+        null,
+      ],
+    }
+    const file = mapMediaFile(stored, { forAdmin: true })
+    expect(file.suggestedEdits).toEqual([
+      { issue: 'dark', operation: { op: 'exposure', value: 1.2 } },
+      { issue: 'tilted', operation: { op: 'straighten', degrees: -3.5 } },
+      { issue: 'sideways', operation: { op: 'rotate', degrees: 90 } },
+    ])
+    expect(file.qualityIssues).toEqual(['tilted', 'dark', 'sideways'])
+    expect(mapMediaFile(stored)).not.toHaveProperty('suggestedEdits')
+    expect(mapMediaFile({ ...record, suggestedEdits: null }, { forAdmin: true })).toMatchObject({ suggestedEdits: [], qualityIssues: [] })
+  })
 })

@@ -57,6 +57,7 @@ describe('photos the pixels cannot judge', () => {
     expect(processed.quality).toEqual({
       issues: ['low_resolution'],
       notJudged: ['Too small (12×9 pixels) to judge sharpness, exposure or colour'],
+      suggestions: [],
     })
   })
 })

@@ -1,6 +1,6 @@
 // The API's wire shapes (spec §3 and §7). Shared by the server's mappers and the client.
 import type { CategorySource } from '../category-rules'
-import type { QualityIssue } from '../quality-issues'
+import type { QualityIssue, SuggestedEdit } from '../quality-issues'
 import type { TagSource } from '../tags'
 import type { Permissions, Role } from '../roles'
 import type { RunKind, RunStatus } from '../schemas/runs'
@@ -73,6 +73,11 @@ export type MediaFile = {
   tagSources?: TagSource[]
   /** Admin only: what the pixels could not support ("Too flat to judge sharpness"), or null. */
   qualityNote?: string | null
+  /**
+   * Admin only: the edit that fixes each of `qualityIssues` the editor can fix (a straighten for
+   * `tilted`, a rotate for `sideways`, an exposure for `dark`), empty when none; each names its code.
+   */
+  suggestedEdits?: SuggestedEdit[]
   /** Admin only: the version of the photo's saved edits (0: never edited; GET …/edits has the list). */
   editVersion?: number
   /**

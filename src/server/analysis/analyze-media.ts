@@ -132,9 +132,11 @@ async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): P
   if (row.is_analyzed && !force) return { state: 'analyzed' }
 
   let analysis: ImageAnalysis
+  const panorama = Boolean(projectionOf({ fileType: row.file_type, projectionChoice: row.projection_choice, detectedProjection: row.detected_projection }))
   try {
     const bytes = await readRendition(row)
-    analysis = await analyzeImageBytes(bytes).catch((error: unknown) => {
+    // Only a flat photo's way up is checked: a video's poster cannot be edited, and a 360° photo's rendition is a stretched sphere.
+    analysis = await analyzeImageBytes(bytes, { orientation: row.file_type === 'image' && !panorama }).catch((error: unknown) => {
       // sharp rejects bytes that are not a readable image: the rendition is damaged.
       if (error instanceof Error && /Input|unsupported image|corrupt|VipsJpeg|premature|bad seek|Invalid/i.test(error.message)) {
         throw new Skip(`The rendition could not be read as an image (${error.message}).`)
@@ -142,9 +144,7 @@ async function analyzeOne(payload: Payload, { mediaId, force }: AnalyzeInput): P
       throw error
     })
     // A 360° photo's rendition is a stretched sphere: what the detector finds in it is not there.
-    if (projectionOf({ fileType: row.file_type, projectionChoice: row.projection_choice, detectedProjection: row.detected_projection })) {
-      analysis = { ...analysis, objects: [] }
-    }
+    if (panorama) analysis = { ...analysis, objects: [] }
     return await record(payload, { db, scope }, row, analysis, bytes)
   } catch (error) {
     if (error instanceof Skip) return { state: 'skipped', reason: error.message }
@@ -182,6 +182,7 @@ async function record(payload: Payload, { db, scope }: Scoped, row: MediaRow, an
     colors: decided.colors,
     tags,
     suggestion,
+    suggestedEdits: analysis.sideways ? [{ issue: 'sideways', operation: { op: 'rotate', degrees: analysis.sideways } }] : [],
   })
   if (!written) return DELETED
   return { state: 'analyzed' }

@@ -1,9 +1,11 @@
 // The edit job: a photo's renditions made again from its untouched original and its edit list
 // (src/lib/edits.ts) — the WebP renditions, the public copy, the placeholder, its size, its
-// perceptual hashes and quality codes — under keys of the edit version (storage/keys.ts), so
-// pages keep showing the version before until the new one is recorded (never a broken image).
-// Its AVIF renditions follow in the same job, from the edited pixels it has in hand (the AVIF job
-// would decode and edit the original again), recorded once the WebP ones are.
+// perceptual hashes, quality codes and their suggested edits — under keys of the edit version
+// (storage/keys.ts), so pages keep showing the version before until the new one is recorded (never
+// a broken image). Its AVIF renditions follow in the same job, from the edited pixels it has in
+// hand (the AVIF job would decode and edit the original again), recorded once the WebP ones are;
+// and, as after an upload, analysis runs again (unless ANALYZE_ON_UPLOAD is off): what it says
+// (the objects, a sideways photo's rotate) is of the edited photo.
 //
 // One job per save, named by its version. Idempotent and safe under kill -9: a re-run makes the
 // same keys again and records them once; the write is conditional on the version still being the
@@ -12,6 +14,7 @@
 // older backup brings its own version back). A photo deleted meanwhile ends the job, its objects
 // trashed. The original's SHA-256 stays: it names the uploaded file, which is unchanged.
 import type { Payload } from 'payload'
+import { ANALYSIS_QUEUE, ANALYZE_TASK, analyzeOnUpload } from '../analysis/analysis-task'
 import { checkpointsOf } from '../checkpoints'
 import { standaloneSql } from '../db/transaction'
 import { propertyScopeById } from '../properties/default-property'
@@ -76,6 +79,7 @@ export async function renderEdits(payload: Payload, propertyId: string, mediaId:
   }
   await trashOlderVersions(mediaId, version)
   await recordAvif(payload, scope, mediaId, version, image, stored.derivatives)
+  if (analyzeOnUpload()) await queueAnalysisOf(payload, mediaId)
   return { state: 'rendered' }
 }
 
@@ -101,6 +105,15 @@ async function recordAvif(
   }
   const recorded = await fillMissingAvif(standaloneSql(payload), scope, mediaId, version, made)
   if (!recorded && made.length) await moveToTrash({ keys: made.map((rendition) => rendition.key) })
+}
+
+/** Analysis of the edited photo: a failure to queue it never fails the edit (Analyze All measures it later). */
+async function queueAnalysisOf(payload: Payload, mediaId: string) {
+  try {
+    await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId, force: true } as never })
+  } catch (error) {
+    payload.logger.warn({ err: error, msg: `Could not queue the analysis of the edited ${mediaId}` })
+  }
 }
 
 /** Renditions and public copies of versions before `version` go to trash/ (the store is listed: a crash after the write leaves none behind). */

@@ -135,6 +135,7 @@ export async function storeImage(mediaId: string, image: ProcessedImage, origina
     regionHashes: image.regionHashes,
     qualityIssues: image.quality.issues,
     qualityNote: image.quality.notJudged.join('; ') || null,
+    suggestedEdits: image.quality.suggestions,
     optimizedFileSize: display.size,
     compressionRatio: percentSaved(originalSize, display.size),
     // What the photo says of itself; the manager's 360° toggle is a field of its own, kept.
@@ -190,6 +191,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       // The codes are about photos listing sites take; a video has none.
       qualityIssues: [],
       qualityNote: null,
+      suggestedEdits: [],
       optimizedFileSize,
       compressionRatio: percentSaved(originalSize, optimizedFileSize),
     }

@@ -6,7 +6,8 @@ import type { MediaFile } from '../../lib/api/types'
 import { filedCategory } from '../../lib/category-rules'
 import { objectUrl, posterUrl } from '../../lib/media-urls'
 import { panoramaSuggested, projectionOf } from '../../lib/panorama'
-import { isQualityIssue } from '../../lib/quality-issues'
+import { ANALYSIS_QUALITY_ISSUES, isQualityIssue, type SuggestedEdit } from '../../lib/quality-issues'
+import { operationSchema } from '../../lib/edits'
 import { answeredTags } from '../../lib/tags'
 
 export type Derivative = { width: number; height?: number; key?: string; size?: number }
@@ -60,10 +61,21 @@ export type MediaRecord = {
   projectionChoice?: string | null
   qualityIssues?: unknown
   qualityNote?: string | null
+  suggestedEdits?: unknown
   /** The edit version the renditions show, the one saved, and how many operations it has. */
   renderedEditVersion?: number | null
   editVersion?: number | null
   editCount?: number | null
+}
+
+/** The stored suggestions that are well formed (a known code and an operation the edit list takes). */
+function suggestedEditsOf(value: unknown): SuggestedEdit[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((entry) => {
+    const issue = (entry as { issue?: unknown } | null)?.issue
+    const operation = operationSchema.safeParse((entry as { operation?: unknown } | null)?.operation)
+    return isQualityIssue(issue) && operation.success ? [{ issue, operation: operation.data as SuggestedEdit['operation'] }] : []
+  })
 }
 
 /** Whether the renditions show the original, are being made again from a saved edit, or show the edits. */
@@ -135,7 +147,11 @@ export function mapMediaFile(record: MediaRecord, { forAdmin = false }: { forAdm
     mapped.categoryConfidence = filed.source === 'analysis' ? (record.categoryConfidence ?? null) : null
     mapped.analysisError = record.analysisError ?? null
     // Not measured yet (processing, or before the quality backfill reached it): none known.
-    mapped.qualityIssues = Array.isArray(record.qualityIssues) ? record.qualityIssues.filter(isQualityIssue) : []
+    mapped.suggestedEdits = suggestedEditsOf(record.suggestedEdits)
+    // The codes analysis finds (sideways) are kept only with their suggestion, apart from ingest's codes.
+    const codes = Array.isArray(record.qualityIssues) ? record.qualityIssues.filter(isQualityIssue) : []
+    const found = mapped.suggestedEdits.map((entry) => entry.issue).filter((issue) => ANALYSIS_QUALITY_ISSUES.includes(issue) && !codes.includes(issue))
+    mapped.qualityIssues = [...codes, ...new Set(found)]
     mapped.qualityNote = record.qualityNote ?? null
     mapped.suggestion =
       record.suggestedSection && !section && !record.isHidden

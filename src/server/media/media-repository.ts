@@ -11,6 +11,11 @@
 //   manager's, and never one the manager removed (removedMachineTags, written with the manager's tags);
 // - the manager (metadata and section calls, bulk assign, reorder, a deleted duplicate's
 //   carry-over, Payload's edit view): MANAGER_FIELDS.
+// One field has two writers, each owning its own entries: suggestedEdits, the edit that fixes each
+// quality code, holds the pipeline's (its codes') and analysis's (ANALYSIS_QUALITY_ISSUES:
+// `sideways`). Each replaces only its own, merged in its UPDATE from the row it locked, so neither
+// puts back the other's from an earlier read. The edit job alone replaces them all: an edit
+// changes the pixels every suggestion was measured on (analysis measures the edited photo again).
 // Every write is column-scoped SQL that never puts back a value read earlier, and starts by
 // taking the media row's lock (its UPDATE, or SELECT … FOR UPDATE before reading what it
 // merges), so writes of one record, tags included, happen one after the other, each on the
@@ -22,7 +27,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Payload } from 'payload'
 import type { MediaFile } from '../../lib/api/types'
 import type { Organisation } from '../../lib/duplicate-carry'
-import type { QualityIssue } from '../../lib/quality-issues'
+import { ANALYSIS_QUALITY_ISSUES, type QualityIssue, type SuggestedEdit } from '../../lib/quality-issues'
 import type { CarriedField } from '../../lib/schemas/duplicates'
 import type { Projection, ProjectionChoice } from '../../lib/panorama'
 import type { Operation } from '../../lib/edits'
@@ -33,7 +38,8 @@ import type { AvifRecord } from './avif-renditions'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
 import { ADMIN_COLUMNS, MEDIA_JOINS } from './media-sql'
 
-type Column = { column: string; cast?: string; json?: boolean }
+/** keepAnalysis: a list of suggested edits whose analysis entries the write keeps (see the header). */
+type Column = { column: string; cast?: string; json?: boolean; keepAnalysis?: boolean }
 
 const PIPELINE_COLUMNS = {
   status: { column: 'status', cast: 'enum_media_status' },
@@ -51,6 +57,7 @@ const PIPELINE_COLUMNS = {
   regionHashes: { column: 'region_hashes', json: true },
   qualityIssues: { column: 'quality_issues', json: true },
   qualityNote: { column: 'quality_note' },
+  suggestedEdits: { column: 'suggested_edits', keepAnalysis: true },
   posterKey: { column: 'poster_key' },
   playbackKey: { column: 'playback_key' },
   publicKey: { column: 'public_key' },
@@ -90,6 +97,8 @@ export const ANALYSIS_FIELDS: readonly string[] = [
   'suggestedSection',
   'suggestedRoom',
   'suggestionConfidence',
+  // Its own entries of the list only (the header): the pipeline owns the others.
+  'suggestedEdits',
 ]
 
 /** A photo's edits (src/lib/edits.ts): written only by the edits call and the job that renders them. */
@@ -126,6 +135,8 @@ export type PipelineFields = Partial<{
   regionHashes: unknown
   qualityIssues: QualityIssue[]
   qualityNote: string | null
+  /** The pipeline's suggested edits (of its codes); analysis's stay. */
+  suggestedEdits: SuggestedEdit[]
   posterKey: string | null
   playbackKey: string | null
   publicKey: string | null
@@ -159,14 +170,30 @@ function assignments(columns: Record<string, Column>, fields: Record<string, unk
   const set: SQL[] = []
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue
-    const spec = columns[name]
+    const spec: Column | undefined = columns[name]
     if (!spec) throw new Error(`"${name}" is not a field this writer owns.`)
+    if (spec.keepAnalysis) {
+      set.push(sql`${sql.identifier(spec.column)} = ${withAnalysisEntries(spec.column, (value ?? []) as SuggestedEdit[])}`)
+      continue
+    }
     let param: SQL = spec.json ? sql`${value === null ? null : JSON.stringify(value)}::jsonb` : sql`${value}`
     if (spec.cast) param = sql`${param}::${sql.raw(spec.cast)}`
     set.push(sql`${sql.identifier(spec.column)} = ${param}`)
   }
   set.push(sql`updated_at = now()`)
   return set
+}
+
+const analysisIssues = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ANALYSIS_QUALITY_ISSUES)}::jsonb))`
+
+/** A column of suggested edits: the pipeline's `entries`, after analysis's entries as the row holds them. */
+function withAnalysisEntries(column: string, entries: readonly SuggestedEdit[]): SQL {
+  return sql`COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(${sql.identifier(column)}) e WHERE e->>'issue' IN ${analysisIssues}), '[]'::jsonb) || ${JSON.stringify(entries)}::jsonb`
+}
+
+/** The same from analysis's side: the pipeline's entries as the row holds them, then analysis's `entries`. */
+function withPipelineEntries(column: string, entries: readonly SuggestedEdit[]): SQL {
+  return sql`COALESCE((SELECT jsonb_agg(e) FROM jsonb_array_elements(${sql.identifier(column)}) e WHERE e->>'issue' NOT IN ${analysisIssues}), '[]'::jsonb) || ${JSON.stringify(entries)}::jsonb`
 }
 
 // ── Reads ────────────────────────────────────────────────────────────────────────────────
@@ -334,10 +361,11 @@ export async function fillMissingQuality(
   db: SqlSession,
   scope: PropertyScope,
   id: string,
-  { qualityIssues, qualityNote }: { qualityIssues: QualityIssue[]; qualityNote: string | null },
+  { qualityIssues, qualityNote, suggestedEdits }: { qualityIssues: QualityIssue[]; qualityNote: string | null; suggestedEdits: SuggestedEdit[] },
 ): Promise<boolean> {
   const result = await db.execute(scopedSql(scope)`
-    UPDATE media SET quality_issues = ${JSON.stringify(qualityIssues)}::jsonb, quality_note = ${qualityNote}
+    UPDATE media SET quality_issues = ${JSON.stringify(qualityIssues)}::jsonb, quality_note = ${qualityNote},
+           suggested_edits = ${withAnalysisEntries('suggested_edits', suggestedEdits)}
      WHERE id = ${id} AND property_id = ${scope} AND quality_issues IS NULL`)
   return rowCount(result) > 0
 }
@@ -355,6 +383,8 @@ export type AnalysisResults = {
   colors: string[]
   tags: string[]
   suggestion: { section: string; room: string | null; confidence: number } | null
+  /** Analysis's suggested edits (the codes of ANALYSIS_QUALITY_ISSUES: a sideways photo's rotate); empty when none. */
+  suggestedEdits: SuggestedEdit[]
 }
 
 /**
@@ -382,7 +412,8 @@ export async function writeAnalysisResults(payload: Payload, scope: PropertyScop
                            THEN ${description} ELSE description END,
         analysis_description = ${description},
         suggested_section_id = ${suggestion?.section ?? null}, suggested_room = ${suggestion?.room ?? null},
-        suggestion_confidence = ${suggestion?.confidence ?? null}
+        suggestion_confidence = ${suggestion?.confidence ?? null},
+        suggested_edits = ${withPipelineEntries('suggested_edits', results.suggestedEdits.filter((entry) => ANALYSIS_QUALITY_ISSUES.includes(entry.issue)))}
       WHERE id = ${id} AND property_id = ${scope}`)
     await writeTexts(db, scope, id, 'objects', results.objects)
     await writeTexts(db, scope, id, 'colors', results.colors)
@@ -544,10 +575,18 @@ export async function writeEditList(db: SqlSession, scope: PropertyScope, id: st
 /**
  * The renditions of edit `version`, written only while that version is still the latest and the
  * photo is ready (a newer save, a revert or a delete meanwhile makes them moot); their AVIF
- * renditions are made again after (so none of the earlier version's stays). Answers whether it wrote.
+ * renditions are made again after (so none of the earlier version's stays). Its suggested edits
+ * replace every entry, analysis's too: they were measured on the earlier pixels. Answers whether it wrote.
  */
 export async function writeEditedRenditions(db: SqlSession, scope: PropertyScope, id: string, version: number, fields: PipelineFields): Promise<boolean> {
-  const set = sql.join(assignments(PIPELINE_COLUMNS, { ...fields, avifRenditions: null }), sql`, `)
+  const { suggestedEdits, ...rest } = fields
+  const set = sql.join(
+    [
+      ...assignments(PIPELINE_COLUMNS, { ...rest, avifRenditions: null }),
+      ...(suggestedEdits ? [sql`suggested_edits = ${JSON.stringify(suggestedEdits)}::jsonb`] : []),
+    ],
+    sql`, `,
+  )
   const result = await db.execute(scopedSql(scope)`
     UPDATE media SET ${set}, rendered_edit_version = ${version}
      WHERE id = ${id} AND property_id = ${scope} AND COALESCE(edit_version, 0) = ${version} AND status = 'ready'`)

@@ -1,6 +1,7 @@
 // Quality codes for media processed before ingest measured them (migration quality_issues):
 // until a row has them, `quality_issues` is NULL and the manager's answers carry none. A job,
-// queued at start-up when a row needs it, like the public copy backfill.
+// queued at start-up when a row needs it, like the public copy backfill. It writes the codes'
+// suggested edits with them, as ingest does (analysis's own entries stay: media-repository.ts).
 //
 // A photo is measured from its stored rendition nearest QUALITY_SIDE (quality.ts), not its
 // original: the rendition is what ingest's own measure reads, a tenth of the download, and
@@ -15,7 +16,7 @@ import type { Derivative } from './map-media-file'
 import { fillMissingQuality } from './media-repository'
 import { assessQualityOfFile, QUALITY_SIDE } from './quality'
 import type { Backfill } from '../jobs/backfill'
-import type { QualityIssue } from '../../lib/quality-issues'
+import type { QualityIssue, SuggestedEdit } from '../../lib/quality-issues'
 
 /** The stored rendition the measures read: the narrowest at least QUALITY_SIDE wide, else the widest. */
 export function qualityRenditionKey(derivatives: readonly Derivative[] | null): string | null {
@@ -32,7 +33,7 @@ export const QUALITY_BACKFILL: Backfill<'written' | 'failed'> = {
   batch: 32,
   outcomes: ['written', 'failed'],
   async each(payload, row) {
-    let quality = { qualityIssues: [] as QualityIssue[], qualityNote: null as string | null }
+    let quality = { qualityIssues: [] as QualityIssue[], qualityNote: null as string | null, suggestedEdits: [] as SuggestedEdit[] }
     if (row.file_type !== 'video') {
       try {
         const key = qualityRenditionKey(row.derivatives as Derivative[] | null)
@@ -41,7 +42,7 @@ export const QUALITY_BACKFILL: Backfill<'written' | 'failed'> = {
         const width = row.width as number | null
         const height = row.height as number | null
         const assessed = await assessQualityOfFile(bytes, width && height ? { width, height } : undefined)
-        quality = { qualityIssues: assessed.issues, qualityNote: assessed.notJudged.join('; ') || null }
+        quality = { qualityIssues: assessed.issues, qualityNote: assessed.notJudged.join('; ') || null, suggestedEdits: assessed.suggestions }
       } catch (error) {
         // Left unmeasured: answers carry no codes for it, and the next start tries again.
         payload.logger.warn({ err: error, msg: `No quality codes for media ${row.id}` })
