@@ -1,6 +1,7 @@
 // Accuracy of the analysis on the labelled real photographs alone (no server, no database):
 // object precision/recall per class, category accuracy with the confusion pairs, suggestion
-// accuracy leave-one-out. `npm run bench:analysis` measures the same as part of its run.
+// accuracy leave-one-out; the quality codes on generated variants, with their suggested edits
+// (bench/lib/quality-accuracy.ts), and the sideways code (bench/lib/sideways-accuracy.ts). `npm run bench:analysis` measures the same as part of its run.
 // Usage: npm run bench:analysis-accuracy   (writes bench/results/analysis-accuracy.json)
 // With --write-thresholds it also writes the fitted thresholds to src/server/analysis/thresholds.ts.
 import fs from 'node:fs/promises'
@@ -8,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { measureAccuracy } from './lib/analysis-accuracy'
 import { measureQualityAccuracy, printQualityAccuracy } from './lib/quality-accuracy'
+import { measureSidewaysAccuracy, printSidewaysAccuracy } from './lib/sideways-accuracy'
 import { trustFigures } from './lib/analysis-trust-report'
 import { gitCommit, log, machineInfo, RESULTS_DIR, ROOT, round } from './lib/harness'
 
@@ -22,6 +24,8 @@ async function main() {
   const accuracy = await measureAccuracy(FIXTURES, (analysed) => (labelled = analysed))
   const quality = await measureQualityAccuracy(FIXTURES)
   printQualityAccuracy(quality)
+  const sideways = await measureSidewaysAccuracy(FIXTURES)
+  printSidewaysAccuracy(sideways)
   const { perPhoto, ...summary } = accuracy
   console.log(JSON.stringify(summary, null, 2))
   // Abstain rather than guess: every machine word's threshold fitted on one half, both halves scored.
@@ -33,6 +37,7 @@ async function main() {
     run: { wallSeconds: round((performance.now() - t0) / 1000, 1), processCpuSeconds: round((cpu.user + cpu.system) / 1e6, 1) },
     accuracy,
     quality,
+    sideways,
     abstention,
   }
   await fs.mkdir(RESULTS_DIR, { recursive: true })
