@@ -169,6 +169,27 @@ export function editProblems(original: Size, operations: readonly Operation[]): 
   })
 }
 
+/** An operation in the manager's words ("Turn 90° right", "Straighten −2.3°", "Brighten +0.8 EV"). */
+export function describeOperation(operation: Operation): string {
+  const signed = (value: number, digits: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(digits)}`
+  switch (operation.op) {
+    case 'rotate':
+      return operation.degrees === 180 ? 'Turn upside down' : `Turn 90° ${operation.degrees === 90 ? 'right' : 'left'}`
+    case 'flip':
+      return operation.axis === 'horizontal' ? 'Flip left to right' : 'Flip top to bottom'
+    case 'straighten':
+      return `Straighten ${signed(operation.degrees, 1)}°`
+    case 'crop':
+      return 'Crop'
+    case 'exposure':
+      return `${operation.value >= 0 ? 'Brighten' : 'Darken'} ${signed(operation.value, 1)} EV`
+    case 'contrast':
+      return `Contrast ${signed(Math.round(operation.value * 100), 0)}`
+    case 'auto-enhance':
+      return 'Auto-enhance'
+  }
+}
+
 /** Exposure in stops as a factor on encoded values: 2^stops on linear light, under a 2.2 gamma. */
 export const exposureFactor = (stops: number) => 2 ** (stops / 2.2)
 /** Contrast as a factor on the distance from mid-grey. */

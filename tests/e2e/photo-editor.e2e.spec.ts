@@ -2,8 +2,10 @@
 // key), straightens it with the slider (the grid shows), crops it to Airbnb's listing-page frame
 // and saves; the card says the edits are being applied, then the record has the edited size and
 // the public page shows the new renditions; the editor opened from the lightbox reverts to the
-// original. Escape cancels without saving.
+// original. Escape cancels without saving. A dark photo's card offers its suggested exposure, which
+// one click applies: the photo is no longer too dark.
 import { expect, test, type Page } from '@playwright/test'
+import path from 'node:path'
 import sharp from 'sharp'
 import { openGallery, signIn } from '../helpers/e2e-admin'
 import { mediaPrefixes, updateMedia, uploadThroughApi, waitUntilReady } from '../helpers/e2e-seed'
@@ -111,4 +113,28 @@ test('Escape cancels the editor without saving', async ({ page, baseURL }) => {
   await page.keyboard.press('Escape')
   await expect(editor).toBeHidden()
   expect(await listed(page, baseURL!)).toMatchObject({ editVersion: before.editVersion, width: before.width, height: before.height })
+})
+
+test("a dark photo's suggested exposure is applied with one click", async ({ page, baseURL }) => {
+  await signIn(page, baseURL!)
+  const darkName = `${unique()}-dark.jpg`
+  // A real photo of a room at a quarter of its brightness.
+  const dark = await sharp(path.join('tests', 'fixtures', 'analysis', 'living-room-wine.jpg')).linear(0.25, 0).jpeg({ quality: 90 }).toBuffer()
+  const darkId = await uploadThroughApi(page.request, baseURL!, { name: darkName, mimeType: 'image/jpeg', buffer: dark })
+  await waitUntilReady(page.request, baseURL!, [darkId])
+  const record = async () =>
+    ((await (await page.request.get('/api/media-files', { headers: { origin: baseURL! } })).json()) as Array<Listed & { qualityIssues: string[] }>).find(
+      (file) => file.id === darkId,
+    )!
+  expect((await record()).qualityIssues).toContain('dark')
+
+  await openGallery(page, darkName)
+  const card = page.locator(`[data-testid="media-card"][data-id="${darkId}"]`)
+  await expect(card.getByTestId('card-quality')).toContainText('Too dark')
+  const apply = card.getByRole('button', { name: /^Apply suggestion: Brighten \+\d\.\d EV$/ })
+  await apply.click()
+  await expect(page.getByText('Suggestion applied', { exact: true })).toBeVisible()
+  await expect.poll(async () => (await record()).editStatus, { timeout: 60_000 }).toBe('edited')
+  expect((await record()).qualityIssues).not.toContain('dark')
+  await expect(card.getByTestId('card-quality')).not.toContainText('Too dark')
 })

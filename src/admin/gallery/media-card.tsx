@@ -19,6 +19,10 @@ import { PANORAMA_BADGE } from '@/lib/panorama'
 import type { SectionInfo } from './ui'
 import { MAX_CARD_TAGS } from '@/lib/constants'
 import { QUALITY_ISSUE_WORDS } from '@/lib/quality-issues'
+import { describeOperation } from '@/lib/edits'
+import { useApplySuggestion } from '@/lib/api/photo-edits'
+import { ApiError } from '@/lib/api/client'
+import { useNotify } from '@/components/notices'
 import type { TagSource } from '@/lib/tags'
 
 const MAX_CARD_OBJECTS = 3
@@ -123,6 +127,7 @@ export const MediaCard = memo(function MediaCard({
         </p>
         <SuggestionRow file={file} sections={sections} />
         <PanoramaSuggestion file={file} />
+        <SuggestedFixes file={file} />
         {/* One line for the quality words, then the tags: every card keeps one height. */}
         <div className={styles.badgeRow}>
           {(file.qualityIssues?.length ?? 0) > 0 && (
@@ -144,6 +149,44 @@ export const MediaCard = memo(function MediaCard({
     </article>
   )
 })
+
+/**
+ * The edits that fix the photo's quality codes (a sideways photo's turn, a tilted one's
+ * straighten, a dark one's exposure), each applied with one click — never by itself — for a
+ * manager; the card shows "Applying edits…" until the renditions are made again.
+ */
+function SuggestedFixes({ file }: { file: MediaFile }) {
+  const mayEditPhoto = useMay('edit-photo')
+  const apply = useApplySuggestion()
+  const notify = useNotify()
+  const suggestions = file.suggestedEdits ?? []
+  if (!mayEditPhoto || !suggestions.length || file.editStatus === 'applying') return null
+  return (
+    <div className={styles.suggestionRow} data-testid="suggested-edits">
+      {suggestions.map(({ issue, operation }) => (
+        <button
+          key={issue}
+          type="button"
+          className={styles.button}
+          disabled={apply.isPending}
+          title={`${QUALITY_ISSUE_WORDS[issue]}: apply the suggested fix`}
+          onClick={() =>
+            apply.mutate(
+              { id: file.id, operation },
+              {
+                onSuccess: () => notify({ title: 'Suggestion applied', description: `${describeOperation(operation)}: the photo's renditions are being made again.` }),
+                onError: (error) =>
+                  notify({ title: 'Error', description: (error instanceof ApiError && error.serverMessage) || error.message, variant: 'destructive' }),
+              },
+            )
+          }
+        >
+          Apply suggestion: {describeOperation(operation)}
+        </button>
+      ))}
+    </div>
+  )
+}
 
 /** The card's category, and who filed the photo there and why (on hover, and to screen readers). */
 function CardCategory({ file }: { file: MediaFile }) {

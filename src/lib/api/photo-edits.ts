@@ -26,6 +26,21 @@ export function useSavePhotoEdits() {
   })
 }
 
+/**
+ * Applies a suggested edit (a quality code's fix): added after the photo's saved edits, since it
+ * was found on the photo as they show it.
+ */
+export function useApplySuggestion() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, operation }: { id: string; operation: Operation }) => {
+      const saved = await getJson<EditList>(editsPath(id))
+      return (await apiRequest('PUT', editsPath(id), { baseVersion: saved.version, operations: [...saved.operations, operation] })).json() as Promise<MediaFile>
+    },
+    onSettled: () => refreshGallery(queryClient),
+  })
+}
+
 export function useRevertPhotoEdits() {
   const queryClient = useQueryClient()
   return useMutation({
