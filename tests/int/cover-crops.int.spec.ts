@@ -100,6 +100,17 @@ describe("the cover's crops", () => {
     expect(readme).toContain('cover-search-results-1x1.jpg: the cover as Airbnb shows it in search results (1:1), framed by its content')
   })
 
+  it('keep both of two frames saved at once', async () => {
+    const [square, wide] = await Promise.all([
+      putCrops({ mediaId: cover, crops: { '1:1': { x: 0.1, y: 0, width: 0.5, height: 1 } } }),
+      putCrops({ mediaId: cover, crops: { '16:9': { x: 0.1, y: 0, width: 0.8889, height: 1 } } }),
+    ])
+    expect([square.status, wide.status]).toEqual([200, 200])
+    const crops = byName((await readiness()).crops)
+    expect(crops['1:1']).toMatchObject({ source: 'manager', frame: { x: 0.1 } })
+    expect(crops['16:9']).toMatchObject({ source: 'manager', frame: { x: 0.1 } })
+  })
+
   it('go back to the content-aware frame when asked, and when the photo is edited', async () => {
     expect((await putCrops({ mediaId: cover, crops: { '1:1': { x: 0.25, y: 0, width: 0.5, height: 1 } } })).status).toBe(200)
     expect(byName((await readiness()).crops)['1:1'].frame.x).toBe(0.25)

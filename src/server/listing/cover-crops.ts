@@ -7,6 +7,7 @@
 // (listing_channels.cover_crops): another cover, or the same photo edited again, gets the
 // content-aware frames until the manager frames it anew — a frame set on other pixels would be off.
 import type { Pool } from 'pg'
+import { LRUCache } from 'lru-cache'
 import sharp from 'sharp'
 import { LISTING_RULES, type Channel } from '../../lib/listing-rules'
 import type { CoverCrop, Frame } from '../../lib/schemas/listing'
@@ -17,6 +18,9 @@ import { readObject } from '../storage/read-object'
 
 
 type Stored = { mediaId: string; editVersion: number; crops: Record<string, Frame> }
+
+/** Content-aware frames found, by photo, edit version and shape: readiness is read at every change of the list. */
+const contentFrames = new LRUCache<string, Frame>({ max: 2_000 })
 
 /** The rendition the content-aware frame is found on: the narrowest at least this wide. */
 const ATTENTION_WIDTH = 800
@@ -51,9 +55,17 @@ export async function coverCropsOf(pool: Pool, scope: PropertyScope, channel: Ch
     crops.map(async (crop): Promise<CoverCrop> => {
       const set = own[crop.name]
       if (set) return { ...crop, frame: set, source: 'manager' }
-      rendition ??= readRendition(row)
-      const bytes = await rendition
-      return { ...crop, frame: bytes ? await attentionFrame(bytes, crop.ratio) : centredFrame(row, crop.ratio), source: 'content-aware' }
+      // A photo's renditions never change for an edit version: its content-aware frames neither.
+      const key = `${mediaId}:${row.version}:${crop.ratio}`
+      let frame = contentFrames.get(key)
+      if (!frame) {
+        rendition ??= readRendition(row)
+        const bytes = await rendition
+        if (!bytes) return { ...crop, frame: centredFrame(row, crop.ratio), source: 'content-aware' }
+        frame = await attentionFrame(bytes, crop.ratio)
+        contentFrames.set(key, frame)
+      }
+      return { ...crop, frame, source: 'content-aware' }
     }),
   )
 }
@@ -83,16 +95,20 @@ export async function writeCoverCrops(
       }
     }
   }
-  const stored = await readStored(pool, scope, channel)
-  const kept = stored && stored.mediaId === mediaId && stored.editVersion === row.version ? stored.crops : {}
-  const next = Object.fromEntries(
-    Object.entries({ ...kept, ...crops }).filter((entry): entry is [string, Frame] => entry[1] !== null),
-  )
-  const value = JSON.stringify({ mediaId: mediaId.toLowerCase(), editVersion: row.version, crops: next } satisfies Stored)
+  // One statement: the frames given join those already set on this photo and version (two managers
+  // framing two crops at once keep both); on another photo or version they start afresh. A null
+  // frame removes its crop's (jsonb_strip_nulls).
+  const id = mediaId.toLowerCase()
+  const given = JSON.stringify(crops)
   await propertyDb(pool, scope).query`
-    INSERT INTO listing_channels (property_id, channel, cover_crops, updated_at) VALUES (${scope}, ${channel}, ${value}::jsonb, now())
-    ON CONFLICT (property_id, channel) DO UPDATE SET cover_crops = EXCLUDED.cover_crops, updated_at = now()`
-  return coverCropsOf(pool, scope, channel, mediaId.toLowerCase())
+    INSERT INTO listing_channels (property_id, channel, cover_crops, updated_at)
+    VALUES (${scope}, ${channel}, jsonb_build_object('mediaId', ${id}::text, 'editVersion', ${row.version}::int, 'crops', jsonb_strip_nulls(${given}::jsonb)), now())
+    ON CONFLICT (property_id, channel) DO UPDATE SET
+      cover_crops = jsonb_build_object('mediaId', ${id}::text, 'editVersion', ${row.version}::int, 'crops', jsonb_strip_nulls(
+        CASE WHEN listing_channels.cover_crops->>'mediaId' = ${id}::text AND (listing_channels.cover_crops->>'editVersion')::int = ${row.version}::int
+             THEN COALESCE(listing_channels.cover_crops->'crops', '{}'::jsonb) ELSE '{}'::jsonb END || ${given}::jsonb)),
+      updated_at = now()`
+  return coverCropsOf(pool, scope, channel, id)
 }
 
 async function readRendition(row: CoverRow): Promise<Buffer | null> {
