@@ -230,6 +230,12 @@ export const Media: CollectionConfig = {
         },
         { name: 'qualityNote', type: 'text', access: adminOnly, admin: { readOnly: true, description: 'What the pixels could not support.' } },
         {
+          name: 'qualityVersion',
+          type: 'number',
+          access: adminOnly,
+          admin: { readOnly: true, description: 'Which measure wrote the quality codes: photos measured by an earlier one are measured again at start.' },
+        },
+        {
           name: 'suggestedEdits',
           type: 'json',
           access: adminOnly,

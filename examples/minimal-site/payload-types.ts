@@ -415,6 +415,10 @@ export interface Media {
    */
   qualityNote?: string | null;
   /**
+   * Which measure wrote the quality codes: photos measured by an earlier one are measured again at start.
+   */
+  qualityVersion?: number | null;
+  /**
    * The edit that fixes each quality problem: [{ issue, operation }] (a straighten, a rotate, an exposure).
    */
   suggestedEdits?:
@@ -874,6 +878,7 @@ export interface MediaSelect<T extends boolean = true> {
   regionHashes?: T;
   qualityIssues?: T;
   qualityNote?: T;
+  qualityVersion?: T;
   suggestedEdits?: T;
   posterKey?: T;
   playbackKey?: T;

@@ -7,7 +7,7 @@ import AwsS3 from '@uppy/aws-s3'
 import Uppy, { type Body, type Meta } from '@uppy/core'
 import { ApiError, apiUrl } from '@/lib/api/client'
 import { registerUploads, type StoredUpload } from '@/lib/api/uploads'
-import { ALLOWED_MIME_TYPES, MAX_FILES_PER_BATCH, MULTIPART_THRESHOLD_BYTES } from '@/lib/constants'
+import { ALLOWED_MIME_TYPES, MAX_FILES_PER_BATCH, MULTIPART_THRESHOLD_BYTES, UPLOADER_SLOTS } from '@/lib/constants'
 
 // By name too: some browsers give a .heic file no type at all.
 const ALLOWED_TYPES = [...ALLOWED_MIME_TYPES, '.jpg', '.jpeg', '.png', '.gif', '.webp', '.heic', '.heif', '.mp4', '.mov']
@@ -32,6 +32,7 @@ export function createUploader({ id, maxNumberOfFiles, maxFileSize, onRegistered
     // manager, under the property's base like every call of the screen.
     companionEndpoint: apiUrl('/api'),
     shouldUseMultipart: (file) => (file.size ?? 0) > MULTIPART_THRESHOLD_BYTES,
+    limit: UPLOADER_SLOTS,
   })
   // The POST form is bound to the exact size: the server needs it with the other metadata.
   uppy.on('file-added', (file) => uppy.setFileMeta(file.id, { size: file.size ?? 0 }))

@@ -64,6 +64,16 @@ export const BYTES_PER_MB = 1_048_576
 export const MAX_FILES_PER_BATCH = 200
 /** §2 Upload button and modal: the file count limit defaults to 1. */
 export const UPLOAD_MODAL_DEFAULT_MAX_FILES = 1
+/**
+ * Files the uploader has on their way at once. A browser opens at most 6 connections to one
+ * origin, and the store is an origin of its own: 6 files are sent to it while the other slots
+ * ask our API for their upload parameters, so the next file's POST starts as soon as a
+ * connection is free instead of after a round trip to us. Ten covers that round trip at about
+ * a third of a photo's transfer (bench/README.md, "Upload and ingest").
+ */
+export const UPLOADER_SLOTS = 10
+/** The browser's connections to one origin over HTTP/1.1, the store's among them. */
+export const CONNECTIONS_PER_ORIGIN = 6
 /** §9 Multipart: files above 100 MiB go in parts (at least 5 MiB each, at most 10000). */
 export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024
 

@@ -127,8 +127,14 @@ export function checkReadiness(
       `${plural(poor.length, 'photo')} ${isAre(poor.length)} blurry or too dark.`,
       'No blurry or dark photos.'),
   )
-  // The product's own two rules, for every channel (no channel page says them): a caption says
-  // something or is left empty, and a panorama goes out only on purpose.
+  // The product's own rules, for every channel (no channel page says them): a photo goes out
+  // upright and level, a caption says something or is left empty, and a panorama goes out only on purpose.
+  const turned = photos.filter((photo) => issues(photo).some((issue) => issue === 'sideways' || issue === 'tilted'))
+  out.push(
+    result('straight', turned.map((photo) => photo.id), 'warn',
+      `${plural(turned.length, 'photo')} ${turned.length === 1 ? 'looks' : 'look'} sideways or tilted: Apply suggestion on ${turned.length === 1 ? 'its card turns or straightens it' : 'their cards turns or straightens them'}.`,
+      'No sideways or tilted photos.'),
+  )
   const captionless = photos.filter((photo) => !photo.description?.trim())
   out.push(
     result('captions', captionless.map((photo) => photo.id), 'warn',

@@ -39,6 +39,7 @@ import * as migration_20261128_105619_gallery_tables from './20261128_105619_gal
 import * as migration_20261128_195828_edits from './20261128_195828_edits';
 import * as migration_20261128_202814_cover_crops from './20261128_202814_cover_crops';
 import * as migration_20261128_213604_suggested_edits from './20261128_213604_suggested_edits';
+import * as migration_20261129_004952_quality_version from './20261129_004952_quality_version';
 
 export const migrations = [
   {
@@ -244,6 +245,11 @@ export const migrations = [
   {
     up: migration_20261128_213604_suggested_edits.up,
     down: migration_20261128_213604_suggested_edits.down,
-    name: '20261128_213604_suggested_edits'
+    name: '20261128_213604_suggested_edits',
+  },
+  {
+    up: migration_20261129_004952_quality_version.up,
+    down: migration_20261129_004952_quality_version.down,
+    name: '20261129_004952_quality_version'
   },
 ];

@@ -10,6 +10,8 @@ import { poolOf } from '../../src/server/db/pool'
 import { HASH_BACKFILL_TASK } from '../../src/server/duplicates/scan-task'
 import { claimJob, STALE_AFTER_MS, startJobsWorker } from '../../src/server/jobs/worker'
 import { INGEST_TASK } from '../../src/server/media/ingest-task'
+import { AVIF_TASK, RENDITIONS_QUEUE } from '../../src/server/media/avif-renditions'
+import { ANALYSIS_QUEUE, ANALYZE_TASK } from '../../src/server/analysis/analysis-task'
 import { MAX_ERRORED_RUNS, requeueStrandedMedia } from '../../src/server/media/requeue-stranded'
 import { Session, signedInAdmin } from '../helpers/api'
 import { makePhoto } from '../helpers/media-fixtures'
@@ -60,6 +62,56 @@ describe('the jobs worker', () => {
     expect(await claimJob(payload)).toBe(first)
     expect(await claimJob(payload)).toBeNull()
     await poolOf(payload).query('DELETE FROM payload_jobs')
+  })
+
+  it('holds analysis and AVIF back while a photo is ingested, and AVIF while analysis waits or runs; ingest goes before an older backfill', async () => {
+    const sql = (text: string, values: unknown[] = []) => poolOf(payload).query(text, values)
+    await sql('DELETE FROM payload_jobs')
+    const id = (job: { id: string | number }) => String(job.id)
+    const claim = async (queue?: string) => {
+      const claimed = await claimJob(payload, queue)
+      return claimed === null ? null : String(claimed)
+    }
+    const backfill = id(await payload.jobs.queue({ task: HASH_BACKFILL_TASK, input: {} }))
+    const avif = id(await payload.jobs.queue({ task: AVIF_TASK, queue: RENDITIONS_QUEUE, input: { propertyId: '1', mediaId: '2' } }))
+    const analysis = id(await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId: '3' } }))
+    const ingest = id(await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } }))
+
+    expect(await claim(ANALYSIS_QUEUE)).toBeNull()
+    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
+    // Queued last, the ingest is claimed first; running, it still holds the others back.
+    expect(await claim()).toBe(ingest)
+    expect(await claim(ANALYSIS_QUEUE)).toBeNull()
+    expect(await claim()).toBe(backfill)
+    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
+
+    await sql('DELETE FROM payload_jobs WHERE id = $1', [ingest])
+    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
+    expect(await claim(ANALYSIS_QUEUE)).toBe(analysis)
+    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
+
+    await sql('DELETE FROM payload_jobs WHERE id = $1', [analysis])
+    expect(await claim(RENDITIONS_QUEUE)).toBe(avif)
+    await sql('DELETE FROM payload_jobs')
+  })
+
+  it('starts the work held back once the ingest above it ends', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    const ingest = await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } })
+    // A photo that is gone: its AVIF job ends at once, and leaves the queue.
+    await payload.jobs.queue({ task: AVIF_TASK, queue: RENDITIONS_QUEUE, input: { propertyId: crypto.randomUUID(), mediaId: crypto.randomUUID() } })
+    const left = async () =>
+      (await poolOf(payload).query(`SELECT queue FROM payload_jobs WHERE completed_at IS NULL ORDER BY queue`)).rows.map((row) => row.queue as string)
+    const stop = startJobsWorker(payload, 0, { sweep: false, analysisSlots: 0 })
+    try {
+      // No default slot: the ingest stays, and so does the AVIF job below it.
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(await left()).toEqual(['default', RENDITIONS_QUEUE])
+      await poolOf(payload).query('DELETE FROM payload_jobs WHERE id = $1', [ingest.id])
+      await expect.poll(left, { timeout: 10_000, interval: 100 }).toEqual([])
+    } finally {
+      await stop()
+    }
   })
 
   it('processes an upload to a ready record, and stops once its jobs are done', async () => {

@@ -1,6 +1,7 @@
 // Quality codes end to end: ingest measures an uploaded photo and the manager's answers carry
 // `qualityIssues` and the edit that fixes each (`suggestedEdits`; visitors' carry neither); photos
-// processed before ingest measured them get theirs from the backfill, once, which keeps analysis's
+// processed before ingest measured them, or measured before it found tilted photos, get theirs from
+// the backfill, once, which keeps analysis's
 // own suggestion (a sideways photo's rotate). The measures themselves: tests/unit/quality.test.ts
 // and tests/unit/suggested-edits.test.ts.
 import fs from 'node:fs/promises'
@@ -96,6 +97,18 @@ describe('quality codes at ingest', () => {
     expect((await answerOf(admin, ids.small)).qualityIssues).toEqual(['low_resolution'])
     expect((await answerOf(admin, ids.blurred)).qualityIssues).toEqual(['blurry'])
     expect(await runBackfill(payload, QUALITY_BACKFILL)).toEqual({ written: 0, failed: 0 })
+    expect(await queueBackfill(payload, QUALITY_BACKFILL)).toBe(false)
+  })
+
+  it('a photo measured before tilted photos were found is measured again, once, and gets its straighten', async () => {
+    // As the first measure left it: no code, no suggestion, no measure recorded.
+    await poolOf(payload).query(`UPDATE media SET quality_issues = '[]', suggested_edits = '[]', quality_version = NULL WHERE id = $1`, [ids.tilted])
+    expect((await answerOf(admin, ids.tilted)).qualityIssues).toEqual([])
+    expect(await queueBackfill(payload, QUALITY_BACKFILL)).toBe(true)
+    await runJobs(payload)
+    const measured = await answerOf(admin, ids.tilted)
+    expect(measured.qualityIssues).toEqual(['tilted'])
+    expect(measured.suggestedEdits).toEqual([{ issue: 'tilted', operation: { op: 'straighten', degrees: expect.any(Number) } }])
     expect(await queueBackfill(payload, QUALITY_BACKFILL)).toBe(false)
   })
 

@@ -113,6 +113,24 @@ describe('channel rules', () => {
     })
   })
 
+  it('sideways or tilted photos warn on every channel, and point at the suggestion that fixes them', () => {
+    const sideways = photo({ qualityIssues: ['sideways'] })
+    const tilted = photo({ qualityIssues: ['tilted', 'dark'] })
+    expect(rule({ channel: 'airbnb', photos: [sideways, photo({ qualityIssues: ['blurry'] }), tilted] }, 'straight')).toEqual({
+      id: 'straight',
+      status: 'warn',
+      mediaIds: [sideways.id, tilted.id],
+      message: '2 photos look sideways or tilted: Apply suggestion on their cards turns or straightens them.',
+    })
+    expect(rule({ channel: 'vrbo', photos: [tilted] }, 'straight').message).toBe(
+      '1 photo looks sideways or tilted: Apply suggestion on its card turns or straightens it.',
+    )
+    expect(rule({ channel: 'booking', photos: [photo({ qualityIssues: ['dark'] })] }, 'straight')).toMatchObject({
+      status: 'pass',
+      message: 'No sideways or tilted photos.',
+    })
+  })
+
   it('Vrbo captions over 400 characters', () => {
     const long = photo({ description: 'word '.repeat(81) })
     expect(rule({ channel: 'vrbo', photos: [long] }, 'caption_length')).toMatchObject({

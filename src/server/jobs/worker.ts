@@ -33,6 +33,7 @@ import { type ClaimedJob, giveUpCrashingJob, ISOLATE_AFTER_LOST_CLAIMS, MAX_LOST
 import { requeueStrandedMedia, SWEEP_INTERVAL_MS } from '../media/requeue-stranded'
 import { fallbackPollMs, JobWakeups } from './job-wakeups'
 import { runClaimedJob } from './run-job'
+import { FOREGROUND_TASKS, HELD_BACK_POLL_MS, precedenceOf } from './precedence'
 import { HEARTBEATS_PER_STALE_LIMIT, jobsStaleAfterMs } from './stale-after'
 
 export { FALLBACK_POLL_MS } from './job-wakeups'
@@ -63,23 +64,31 @@ export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE, mayTakeS
  * The claim, and when there is nothing to claim, how long until the queue's next delayed job
  * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
  * Claiming a row still marked processing (stale: its worker died with it) counts a lost claim.
+ * A queue below others (precedence.ts) claims nothing while their work waits or runs: `heldBack`.
  */
 async function claimNext(
   payload: Payload,
   queue: string,
   mayTakeSuspect: boolean,
-): Promise<{ job: ClaimedJob | null; nextDueMs: number | null }> {
-  const { rows } = await poolOf(payload).query<{ job: ClaimedJob | null; next_due_ms: number | null }>(
-    `WITH claimed AS (
+): Promise<{ job: ClaimedJob | null; nextDueMs: number | null; heldBack: boolean }> {
+  const { afterForeground, afterQueues } = precedenceOf(queue)
+  const { rows } = await poolOf(payload).query<{ job: ClaimedJob | null; next_due_ms: number | null; held_back: boolean }>(
+    `WITH held AS (
+       SELECT EXISTS (
+         SELECT 1 FROM payload_jobs
+          WHERE completed_at IS NULL AND has_error IS NOT TRUE
+            AND (processing OR wait_until IS NULL OR wait_until < now())
+            AND (($5 AND queue = $6 AND task_slug::text = ANY($7::text[])) OR queue = ANY($8::text[]))) AS held_back),
+     claimed AS (
        UPDATE payload_jobs SET processing = true, updated_at = now(),
               lost_claims = lost_claims + CASE WHEN processing THEN 1 ELSE 0 END
-        WHERE id = (
+        WHERE NOT (SELECT held_back FROM held) AND id = (
           SELECT id FROM payload_jobs
            WHERE completed_at IS NULL AND has_error IS NOT TRUE
              AND (processing = false OR updated_at < now() - make_interval(secs => $1))
              AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
              AND ($3 OR lost_claims + CASE WHEN processing THEN 1 ELSE 0 END < $4)
-           ORDER BY created_at
+           ORDER BY queue = $6 AND task_slug::text = ANY($7::text[]) DESC, created_at
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING id, task_slug, input, lost_claims, total_tried)
@@ -87,10 +96,12 @@ async function claimNext(
                FROM claimed) AS job,
             (SELECT ceil(extract(epoch FROM min(wait_until) - now()) * 1000)::float8 FROM payload_jobs
               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
-                AND wait_until >= now() AND queue = $2) AS next_due_ms`,
-    [STALE_AFTER_MS / 1000, queue, mayTakeSuspect, ISOLATE_AFTER_LOST_CLAIMS],
+                AND wait_until >= now() AND queue = $2) AS next_due_ms,
+            (SELECT held_back FROM held) AS held_back`,
+    [STALE_AFTER_MS / 1000, queue, mayTakeSuspect, ISOLATE_AFTER_LOST_CLAIMS, afterForeground, DEFAULT_QUEUE, FOREGROUND_TASKS, afterQueues],
   )
-  return { job: rows[0]?.job ?? null, nextDueMs: rows[0]?.next_due_ms ?? null }
+  const row = rows[0]
+  return { job: row?.job ?? null, nextDueMs: row?.next_due_ms ?? null, heldBack: row?.held_back ?? false }
 }
 
 async function withHeartbeat<T>(payload: Payload, id: string, run: () => Promise<T>): Promise<T> {
@@ -183,7 +194,7 @@ export function startJobsWorker(
       }
       try {
         const ticket = wakeups.ticket(queue)
-        const { job, nextDueMs } = await claimNext(payload, queue, entry.mayTakeSuspect)
+        const { job, nextDueMs, heldBack } = await claimNext(payload, queue, entry.mayTakeSuspect)
         const id = job?.id
         if (!job || job.lostClaims < ISOLATE_AFTER_LOST_CLAIMS) entry.share()
         if (job && job.lostClaims >= MAX_LOST_CLAIMS) {
@@ -198,7 +209,8 @@ export function startJobsWorker(
         } else {
           entry.leave()
           onIdle?.(queue)
-          await wakeups.wait(queue, ticket, Math.min(pollMs, nextDueMs ?? Number.POSITIVE_INFINITY))
+          // Held back, it looks again shortly: the work above it ends without a notification.
+          await wakeups.wait(queue, ticket, Math.min(pollMs, heldBack ? HELD_BACK_POLL_MS : (nextDueMs ?? Number.POSITIVE_INFINITY)))
         }
       } catch (error) {
         entry.leave()

@@ -21,6 +21,7 @@ import { sha256OfFile } from './hash'
 import { imageHashesOf } from './phash'
 import { readStoredFile, writePipelineFields, type PipelineFields } from './media-repository'
 import { processImage, type ProcessedImage } from './process-image'
+import { QUALITY_VERSION } from './quality'
 import { extractPoster, makePlayableRendition, makePublicVideoCopy, needsPlayableRendition, probeVideo } from './process-video'
 import { getObject } from '../storage/get-object'
 import { derivedKey, playbackKey, posterKey, publicCopyKey } from '../storage/keys'
@@ -135,6 +136,7 @@ export async function storeImage(mediaId: string, image: ProcessedImage, origina
     regionHashes: image.regionHashes,
     qualityIssues: image.quality.issues,
     qualityNote: image.quality.notJudged.join('; ') || null,
+    qualityVersion: QUALITY_VERSION,
     suggestedEdits: image.quality.suggestions,
     optimizedFileSize: display.size,
     compressionRatio: percentSaved(originalSize, display.size),
@@ -191,6 +193,7 @@ async function ingestVideo(mediaId: string, key: string, originalSize: number) {
       // The codes are about photos listing sites take; a video has none.
       qualityIssues: [],
       qualityNote: null,
+      qualityVersion: QUALITY_VERSION,
       suggestedEdits: [],
       optimizedFileSize,
       compressionRatio: percentSaved(originalSize, optimizedFileSize),

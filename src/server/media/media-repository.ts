@@ -37,6 +37,7 @@ import { ownTransaction, type SqlSession } from '../db/transaction'
 import type { AvifRecord } from './avif-renditions'
 import { mapMediaFile, type MediaRecord } from './map-media-file'
 import { ADMIN_COLUMNS, MEDIA_JOINS } from './media-sql'
+import { QUALITY_VERSION } from './quality'
 
 /** keepAnalysis: a list of suggested edits whose analysis entries the write keeps (see the header). */
 type Column = { column: string; cast?: string; json?: boolean; keepAnalysis?: boolean }
@@ -57,6 +58,7 @@ const PIPELINE_COLUMNS = {
   regionHashes: { column: 'region_hashes', json: true },
   qualityIssues: { column: 'quality_issues', json: true },
   qualityNote: { column: 'quality_note' },
+  qualityVersion: { column: 'quality_version' },
   suggestedEdits: { column: 'suggested_edits', keepAnalysis: true },
   posterKey: { column: 'poster_key' },
   playbackKey: { column: 'playback_key' },
@@ -135,6 +137,8 @@ export type PipelineFields = Partial<{
   regionHashes: unknown
   qualityIssues: QualityIssue[]
   qualityNote: string | null
+  /** Which measure wrote the codes (quality.ts QUALITY_VERSION). */
+  qualityVersion: number
   /** The pipeline's suggested edits (of its codes); analysis's stay. */
   suggestedEdits: SuggestedEdit[]
   posterKey: string | null
@@ -356,7 +360,13 @@ export async function fillMissingAvif(
   return rowCount(result) > 0
 }
 
-/** The quality backfill: the codes of a photo processed before ingest measured them, only where still unmeasured. */
+/** A ready record whose quality codes are missing or were written by an earlier measure. */
+export const NEEDS_QUALITY = `status = 'ready' AND (quality_issues IS NULL OR COALESCE(quality_version, 0) < ${QUALITY_VERSION})`
+
+/**
+ * The quality backfill: the codes of a photo unmeasured or measured by an earlier measure, only
+ * while it still is (ingest or an edit running again meanwhile writes the current measure's).
+ */
 export async function fillMissingQuality(
   db: SqlSession,
   scope: PropertyScope,
@@ -365,8 +375,8 @@ export async function fillMissingQuality(
 ): Promise<boolean> {
   const result = await db.execute(scopedSql(scope)`
     UPDATE media SET quality_issues = ${JSON.stringify(qualityIssues)}::jsonb, quality_note = ${qualityNote},
-           suggested_edits = ${withAnalysisEntries('suggested_edits', suggestedEdits)}
-     WHERE id = ${id} AND property_id = ${scope} AND quality_issues IS NULL`)
+           suggested_edits = ${withAnalysisEntries('suggested_edits', suggestedEdits)}, quality_version = ${QUALITY_VERSION}
+     WHERE id = ${id} AND property_id = ${scope} AND ${raw(NEEDS_QUALITY)}`)
   return rowCount(result) > 0
 }
 

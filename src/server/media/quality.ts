@@ -28,6 +28,13 @@ import { estimateTilt, MAX_TILT } from './tilt'
 /** The rendition the measures read: the photo fitted inside this many pixels a side (never enlarged). */
 export const QUALITY_SIDE = 800
 
+/**
+ * Which measure wrote a row's codes (media.qualityVersion): 2 finds `tilted` and gives each code
+ * the edit that fixes it. A photo measured by an earlier one (none recorded) is measured again by
+ * the quality backfill at start (quality-backfill.ts). Raise it when the measure finds something new.
+ */
+export const QUALITY_VERSION = 2
+
 /** Every channel at or below this: a clipped shadow; every channel at or above HIGHLIGHT_CLIP: a clipped highlight. */
 const SHADOW_CLIP = 12
 const HIGHLIGHT_CLIP = 250

@@ -1,0 +1,44 @@
+// What the worker does first. A photo is ready (its WebP renditions, what a visitor and the manager
+// see) at the pace of the machine only if nothing else takes the cores meanwhile, so background
+// work yields to it at the claim: a slot of a queue below claims nothing while a job above waits
+// or runs, in any worker process (the jobs table is the one place they all see).
+//
+// 1. Foreground: a photo's ingest and an edit's renditions (someone is waiting for them). In the
+//    default queue they are claimed before its other jobs (backfills, scans, packs), whatever
+//    was queued first.
+// 2. Analysis: it follows ingest, so a batch of uploads is ready first and analysed after.
+// 3. AVIF renditions: the WebP ones already serve every visitor; they come last.
+// Backups have no place here: they run beside everything (their own slot), as they always did.
+//
+// A job running counts as well as one waiting: an AVIF encode started between two ingests would
+// halve the pace of the next ones. A job stale in `processing` (its worker died) is claimed again
+// by a default slot within the stale limit. A long video's ingest holds analysis and AVIF back
+// for as long as it runs.
+import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
+import { RENDITIONS_QUEUE } from '../media/avif-renditions'
+import { EDIT_TASK } from '../media/edit-renditions'
+import { INGEST_TASK } from '../media/ingest-task'
+
+/** The tasks of the default queue someone is waiting for. */
+export const FOREGROUND_TASKS: readonly string[] = [INGEST_TASK, EDIT_TASK]
+
+export type Precedence = {
+  /** The slot waits while a foreground job waits or runs. */
+  afterForeground: boolean
+  /** …and while a job of these queues waits or runs. */
+  afterQueues: readonly string[]
+}
+
+const FIRST: Precedence = { afterForeground: false, afterQueues: [] }
+
+const BELOW: Record<string, Precedence> = {
+  [ANALYSIS_QUEUE]: { afterForeground: true, afterQueues: [] },
+  [RENDITIONS_QUEUE]: { afterForeground: true, afterQueues: [ANALYSIS_QUEUE] },
+}
+
+export function precedenceOf(queue: string): Precedence {
+  return BELOW[queue] ?? FIRST
+}
+
+/** How often a slot held back looks again: the job above ends without a notification. */
+export const HELD_BACK_POLL_MS = 1000
