@@ -553,7 +553,9 @@ async function main() {
     // The production topology (docs/architecture.md §7): web instance with JOBS_WORKER=off, and the
     // worker (`npm run worker`) in its own process, started once the uploads are stored.
     log('Starting the production server (JOBS_WORKER=off)')
-    const server = await bench.start({ ...services.env, JOBS_WORKER: 'off' })
+    // BENCH_PROFILE=1: the app's CPU profile (written when it stops) in bench/results/profiles.
+    const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
+    const server = await bench.start({ ...services.env, JOBS_WORKER: 'off' }, { nodeArgs })
     const t0 = Date.now()
     await waitForReady(server)
     log(`Server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
