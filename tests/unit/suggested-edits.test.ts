@@ -74,6 +74,15 @@ describe('a tilted photo: the straighten that levels it', () => {
     expect(Math.abs(straightenOf(suggestions)! - 7)).toBeLessThanOrEqual(0.5)
   })
 
+  it('a panorama (twice as wide as high) is not judged for tilt: its lines curve', async () => {
+    const tilted = await turned(await facade(), 4)
+    const wide = await raw(sharp(tilted.data, { raw: tilted.info }).resize(1600, 800, { fit: 'fill' }))
+    const { issues, suggestions, notJudged } = await assess(wide)
+    expect(issues).not.toContain('tilted')
+    expect(suggestions).toEqual([])
+    expect(notJudged).toContain('A panorama: its lines curve, so its tilt is not judged')
+  })
+
   it('a turn of 1°, under the 1.5° a listing notices, is left alone', async () => {
     const { issues } = await assess(await turned(await facade(), 1))
     expect(issues).not.toContain('tilted')

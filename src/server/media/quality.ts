@@ -221,7 +221,8 @@ export function qualityIssuesOf(size: { width: number; height: number }, measure
   if (size.height > size.width) issues.push('portrait')
   // A dark photo's lines are its few strongest edges, and clipped shadows draw edges of their own:
   // its tilt is judged once its exposure is fixed (the edit measures it again).
-  const tilt = issues.includes('dark') ? null : measures.tilt
+  const tilt = issues.includes('dark') || isPanoramic(size) ? null : measures.tilt
+  if (isPanoramic(size)) notJudged.push('A panorama: its lines curve, so its tilt is not judged')
   if (tilt !== null && Math.abs(tilt) > TILT_MIN_DEGREES + TILT_MARGIN && Math.abs(tilt) <= MAX_TILT) {
     issues.push('tilted')
     // Straighten turns clockwise for positive degrees: the opposite of the photo's turn.
@@ -229,6 +230,13 @@ export function qualityIssuesOf(size: { width: number; height: number }, measure
   }
   return { issues, notJudged, suggestions }
 }
+
+/**
+ * Twice as wide as high, or wider: a 360° photo or a stitched panorama, whose straight walls are
+ * drawn curved, so a straighten would not level it (and the editor does not turn a 360° photo).
+ */
+const PANORAMIC_ASPECT = 1.95
+const isPanoramic = ({ width, height }: { width: number; height: number }) => width >= PANORAMIC_ASPECT * height
 
 /** Fits a decoded upright image (any size) into the measured rendition, then measures it. */
 export async function assessQuality(image: Rendition, size: { width: number; height: number }): Promise<QualityAssessment> {
