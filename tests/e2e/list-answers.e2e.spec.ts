@@ -6,7 +6,7 @@
 // page's key, which a write moves.
 import { expect, test } from '@playwright/test'
 import { signIn } from '../helpers/e2e-admin'
-import { deleteMediaNamed, seedPhotos, updateMedia } from '../helpers/e2e-seed'
+import { deleteMediaNamed, seedPhotos, updateMedia, waitUntilReady } from '../helpers/e2e-seed'
 
 // Gone again after the file: the public pages' tests count and order the seeded sections' photos.
 const unique = `enc${Date.now().toString(36)}`
@@ -18,10 +18,13 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL })
   const page = await context.newPage()
   await signIn(page, baseURL!)
-  ;[porchId] = await seedPhotos(page.request, baseURL!, [
+  const ids = await seedPhotos(page.request, baseURL!, [
     { name: `${unique}-porch.jpg`, section: 'main_level' },
     { name: `${unique}-deck.jpg`, section: 'backyard' },
   ])
+  // Their AVIF renditions come last and move the read-model version: the pages' ETags hold after them.
+  await waitUntilReady(page.request, baseURL!, ids, 120_000, { avif: true })
+  porchId = ids[0]
   await context.close()
 })
 

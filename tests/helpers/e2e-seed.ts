@@ -124,16 +124,20 @@ export function mediaPrefixes(letter: string) {
   }
 }
 
-/** Waits until the worker has processed every listed record. */
-export async function waitUntilReady(request: APIRequestContext, baseURL: string, ids: string[], timeout = 120_000) {
+/**
+ * Waits until the worker has processed every listed record; with `avif`, until each also has its
+ * AVIF renditions (made after every other job, src/server/jobs/precedence.ts): no write of theirs
+ * is left to come.
+ */
+export async function waitUntilReady(request: APIRequestContext, baseURL: string, ids: string[], timeout = 120_000, { avif = false } = {}) {
   const wanted = new Set(ids)
   await expect
     .poll(
       async () => {
-        const media = await json<Array<{ id: string; status?: string }>>(
+        const media = await json<Array<{ id: string; status?: string; avifWidths?: number[] }>>(
           await request.get('/api/media-files', { headers: { origin: baseURL } }),
         )
-        return media.filter((file) => wanted.has(file.id) && file.status === 'ready').length
+        return media.filter((file) => wanted.has(file.id) && file.status === 'ready' && (!avif || (file.avifWidths ?? []).length > 0)).length
       },
       // A photo is processed in well under a second: look again soon, not a second later.
       { timeout, intervals: [100, 200, 300, 400, 500] },

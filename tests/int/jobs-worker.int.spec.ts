@@ -64,7 +64,7 @@ describe('the jobs worker', () => {
     await poolOf(payload).query('DELETE FROM payload_jobs')
   })
 
-  it('holds analysis and AVIF back while a photo is ingested, and AVIF while analysis waits or runs; ingest goes before an older backfill', async () => {
+  it('holds analysis back while an ingest waits, AVIF while an analysis waits; running ones hold nothing back; ingest goes before an older backfill', async () => {
     const sql = (text: string, values: unknown[] = []) => poolOf(payload).query(text, values)
     await sql('DELETE FROM payload_jobs')
     const id = (job: { id: string | number }) => String(job.id)
@@ -75,23 +75,27 @@ describe('the jobs worker', () => {
     const backfill = id(await payload.jobs.queue({ task: HASH_BACKFILL_TASK, input: {} }))
     const avif = id(await payload.jobs.queue({ task: AVIF_TASK, queue: RENDITIONS_QUEUE, input: { propertyId: '1', mediaId: '2' } }))
     const analysis = id(await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId: '3' } }))
-    const ingest = id(await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } }))
+    const first = id(await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } }))
+    const second = id(await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } }))
 
     expect(await claim(ANALYSIS_QUEUE)).toBeNull()
     expect(await claim(RENDITIONS_QUEUE)).toBeNull()
-    // Queued last, the ingest is claimed first; running, it still holds the others back.
-    expect(await claim()).toBe(ingest)
-    expect(await claim(ANALYSIS_QUEUE)).toBeNull()
-    expect(await claim()).toBe(backfill)
-    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
-
-    await sql('DELETE FROM payload_jobs WHERE id = $1', [ingest])
-    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
+    // Queued after the backfill, the ingests are claimed first.
+    expect(await claim()).toBe(first)
+    expect(await claim(ANALYSIS_QUEUE)).toBeNull() // the second still waits
+    expect(await claim()).toBe(second)
+    expect(await claim(RENDITIONS_QUEUE)).toBeNull() // the analysis waits
     expect(await claim(ANALYSIS_QUEUE)).toBe(analysis)
-    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
-
-    await sql('DELETE FROM payload_jobs WHERE id = $1', [analysis])
     expect(await claim(RENDITIONS_QUEUE)).toBe(avif)
+    expect(await claim()).toBe(backfill)
+
+    // An ingest whose worker died (stale in processing) waits to be claimed again: it holds analysis back.
+    await sql('DELETE FROM payload_jobs WHERE id <> $1', [first])
+    await sql(`UPDATE payload_jobs SET updated_at = now() - make_interval(secs => $1) WHERE id = $2`, [STALE_AFTER_MS / 1000 + 1, first])
+    const later = id(await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId: '4' } }))
+    expect(await claim(ANALYSIS_QUEUE)).toBeNull()
+    expect(await claim()).toBe(first)
+    expect(await claim(ANALYSIS_QUEUE)).toBe(later)
     await sql('DELETE FROM payload_jobs')
   })
 

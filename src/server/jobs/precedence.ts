@@ -1,7 +1,7 @@
 // What the worker does first. A photo is ready (its WebP renditions, what a visitor and the manager
 // see) at the pace of the machine only if nothing else takes the cores meanwhile, so background
-// work yields to it at the claim: a slot of a queue below claims nothing while a job above waits
-// or runs, in any worker process (the jobs table is the one place they all see).
+// work yields to it at the claim: a slot of a queue below claims nothing while a job above is
+// waiting to be claimed, in any worker process (the jobs table is the one place they all see).
 //
 // 1. Foreground: a photo's ingest and an edit's renditions (someone is waiting for them). In the
 //    default queue they are claimed before its other jobs (backfills, scans, packs), whatever
@@ -10,10 +10,10 @@
 // 3. AVIF renditions: the WebP ones already serve every visitor; they come last.
 // Backups have no place here: they run beside everything (their own slot), as they always did.
 //
-// A job running counts as well as one waiting: an AVIF encode started between two ingests would
-// halve the pace of the next ones. A job stale in `processing` (its worker died) is claimed again
-// by a default slot within the stale limit. A long video's ingest holds analysis and AVIF back
-// for as long as it runs.
+// Only waiting jobs hold the others back, not running ones: a batch of uploads keeps ingest's
+// queue full until its last few photos, and a long video's transcoding, or an ingest held in a
+// test, does not stop the analysis of every other photo. A job stale in `processing` (its worker
+// died) waits to be claimed again, and holds them back like one never claimed.
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { RENDITIONS_QUEUE } from '../media/avif-renditions'
 import { EDIT_TASK } from '../media/edit-renditions'
@@ -23,9 +23,9 @@ import { INGEST_TASK } from '../media/ingest-task'
 export const FOREGROUND_TASKS: readonly string[] = [INGEST_TASK, EDIT_TASK]
 
 export type Precedence = {
-  /** The slot waits while a foreground job waits or runs. */
+  /** The slot waits while a foreground job waits to be claimed. */
   afterForeground: boolean
-  /** …and while a job of these queues waits or runs. */
+  /** …and while a job of these queues waits to be claimed. */
   afterQueues: readonly string[]
 }
 

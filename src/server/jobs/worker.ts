@@ -64,7 +64,7 @@ export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE, mayTakeS
  * The claim, and when there is nothing to claim, how long until the queue's next delayed job
  * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
  * Claiming a row still marked processing (stale: its worker died with it) counts a lost claim.
- * A queue below others (precedence.ts) claims nothing while their work waits or runs: `heldBack`.
+ * A queue below others (precedence.ts) claims nothing while work above it waits to be claimed: `heldBack`.
  */
 async function claimNext(
   payload: Payload,
@@ -77,7 +77,8 @@ async function claimNext(
        SELECT EXISTS (
          SELECT 1 FROM payload_jobs
           WHERE completed_at IS NULL AND has_error IS NOT TRUE
-            AND (processing OR wait_until IS NULL OR wait_until < now())
+            AND (processing = false OR updated_at < now() - make_interval(secs => $1))
+            AND (wait_until IS NULL OR wait_until < now())
             AND (($5 AND queue = $6 AND task_slug::text = ANY($7::text[])) OR queue = ANY($8::text[]))) AS held_back),
      claimed AS (
        UPDATE payload_jobs SET processing = true, updated_at = now(),
