@@ -64,7 +64,7 @@ describe('the jobs worker', () => {
     await poolOf(payload).query('DELETE FROM payload_jobs')
   })
 
-  it('holds analysis back while an ingest waits, AVIF while an analysis waits; running ones hold nothing back; ingest goes before an older backfill', async () => {
+  it('holds analysis back while an ingest waits, AVIF while either waits or runs; ingest goes before an older backfill', async () => {
     const sql = (text: string, values: unknown[] = []) => poolOf(payload).query(text, values)
     await sql('DELETE FROM payload_jobs')
     const id = (job: { id: string | number }) => String(job.id)
@@ -85,16 +85,23 @@ describe('the jobs worker', () => {
     expect(await claim(ANALYSIS_QUEUE)).toBeNull() // the second still waits
     expect(await claim()).toBe(second)
     expect(await claim(RENDITIONS_QUEUE)).toBeNull() // the analysis waits
+    // A running ingest does not hold analysis back; running ingests and analyses hold AVIF back.
     expect(await claim(ANALYSIS_QUEUE)).toBe(analysis)
+    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
+    await sql('DELETE FROM payload_jobs WHERE id = ANY($1::uuid[])', [[first, second]])
+    expect(await claim(RENDITIONS_QUEUE)).toBeNull()
+    await sql('DELETE FROM payload_jobs WHERE id = $1', [analysis])
     expect(await claim(RENDITIONS_QUEUE)).toBe(avif)
     expect(await claim()).toBe(backfill)
 
     // An ingest whose worker died (stale in processing) waits to be claimed again: it holds analysis back.
-    await sql('DELETE FROM payload_jobs WHERE id <> $1', [first])
-    await sql(`UPDATE payload_jobs SET updated_at = now() - make_interval(secs => $1) WHERE id = $2`, [STALE_AFTER_MS / 1000 + 1, first])
+    await sql('DELETE FROM payload_jobs')
+    const stale = id(await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } }))
+    expect(await claim()).toBe(stale)
+    await sql(`UPDATE payload_jobs SET updated_at = now() - make_interval(secs => $1) WHERE id = $2`, [STALE_AFTER_MS / 1000 + 1, stale])
     const later = id(await payload.jobs.queue({ task: ANALYZE_TASK, queue: ANALYSIS_QUEUE, input: { mediaId: '4' } }))
     expect(await claim(ANALYSIS_QUEUE)).toBeNull()
-    expect(await claim()).toBe(first)
+    expect(await claim()).toBe(stale)
     expect(await claim(ANALYSIS_QUEUE)).toBe(later)
     await sql('DELETE FROM payload_jobs')
   })

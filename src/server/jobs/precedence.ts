@@ -10,10 +10,12 @@
 // 3. AVIF renditions: the WebP ones already serve every visitor; they come last.
 // Backups have no place here: they run beside everything (their own slot), as they always did.
 //
-// Only waiting jobs hold the others back, not running ones: a batch of uploads keeps ingest's
-// queue full until its last few photos, and a long video's transcoding, or an ingest held in a
-// test, does not stop the analysis of every other photo. A job stale in `processing` (its worker
-// died) waits to be claimed again, and holds them back like one never claimed.
+// Analysis is held back by waiting jobs only, not running ones: a batch of uploads keeps ingest's
+// queue full until its last few photos, and a long video's transcoding does not stop the analysis
+// of every other photo. AVIF is held back by running ones too: an encode beside the batch's last
+// ingests would add its memory to theirs (about 160 MB at the peak, bench:upload), and AVIF is the
+// one job nobody waits for. A job stale in `processing` (its worker died) waits to be claimed
+// again, and holds the others back like one never claimed.
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { RENDITIONS_QUEUE } from '../media/avif-renditions'
 import { EDIT_TASK } from '../media/edit-renditions'
@@ -23,17 +25,19 @@ import { INGEST_TASK } from '../media/ingest-task'
 export const FOREGROUND_TASKS: readonly string[] = [INGEST_TASK, EDIT_TASK]
 
 export type Precedence = {
-  /** The slot waits while a foreground job waits to be claimed. */
+  /** The slot waits while a foreground job waits to be claimed… */
   afterForeground: boolean
-  /** …and while a job of these queues waits to be claimed. */
+  /** …and while a job of these queues waits to be claimed… */
   afterQueues: readonly string[]
+  /** …or, with this, runs. */
+  whileRunning: boolean
 }
 
-const FIRST: Precedence = { afterForeground: false, afterQueues: [] }
+const FIRST: Precedence = { afterForeground: false, afterQueues: [], whileRunning: false }
 
 const BELOW: Record<string, Precedence> = {
-  [ANALYSIS_QUEUE]: { afterForeground: true, afterQueues: [] },
-  [RENDITIONS_QUEUE]: { afterForeground: true, afterQueues: [ANALYSIS_QUEUE] },
+  [ANALYSIS_QUEUE]: { afterForeground: true, afterQueues: [], whileRunning: false },
+  [RENDITIONS_QUEUE]: { afterForeground: true, afterQueues: [ANALYSIS_QUEUE], whileRunning: true },
 }
 
 export function precedenceOf(queue: string): Precedence {

@@ -64,21 +64,21 @@ export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE, mayTakeS
  * The claim, and when there is nothing to claim, how long until the queue's next delayed job
  * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
  * Claiming a row still marked processing (stale: its worker died with it) counts a lost claim.
- * A queue below others (precedence.ts) claims nothing while work above it waits to be claimed: `heldBack`.
+ * A queue below others (precedence.ts) claims nothing while work above it waits to be claimed (or runs, for AVIF): `heldBack`.
  */
 async function claimNext(
   payload: Payload,
   queue: string,
   mayTakeSuspect: boolean,
 ): Promise<{ job: ClaimedJob | null; nextDueMs: number | null; heldBack: boolean }> {
-  const { afterForeground, afterQueues } = precedenceOf(queue)
+  const { afterForeground, afterQueues, whileRunning } = precedenceOf(queue)
   const { rows } = await poolOf(payload).query<{ job: ClaimedJob | null; next_due_ms: number | null; held_back: boolean }>(
     `WITH held AS (
        SELECT EXISTS (
          SELECT 1 FROM payload_jobs
           WHERE completed_at IS NULL AND has_error IS NOT TRUE
-            AND (processing = false OR updated_at < now() - make_interval(secs => $1))
-            AND (wait_until IS NULL OR wait_until < now())
+            AND ($9 OR processing = false OR updated_at < now() - make_interval(secs => $1))
+            AND (processing OR wait_until IS NULL OR wait_until < now())
             AND (($5 AND queue = $6 AND task_slug::text = ANY($7::text[])) OR queue = ANY($8::text[]))) AS held_back),
      claimed AS (
        UPDATE payload_jobs SET processing = true, updated_at = now(),
@@ -99,7 +99,7 @@ async function claimNext(
               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
                 AND wait_until >= now() AND queue = $2) AS next_due_ms,
             (SELECT held_back FROM held) AS held_back`,
-    [STALE_AFTER_MS / 1000, queue, mayTakeSuspect, ISOLATE_AFTER_LOST_CLAIMS, afterForeground, DEFAULT_QUEUE, FOREGROUND_TASKS, afterQueues],
+    [STALE_AFTER_MS / 1000, queue, mayTakeSuspect, ISOLATE_AFTER_LOST_CLAIMS, afterForeground, DEFAULT_QUEUE, FOREGROUND_TASKS, afterQueues, whileRunning],
   )
   const row = rows[0]
   return { job: row?.job ?? null, nextDueMs: row?.next_due_ms ?? null, heldBack: row?.held_back ?? false }
