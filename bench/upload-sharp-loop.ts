@@ -3,7 +3,8 @@
 // CPU and memory are measured apart from everything else; with `analyse`, each photo's 800-px
 // rendition then goes through the analysis engine (analyzeImageBytes), as the analysis job
 // after ingest does; with `avif`, each photo's AVIF renditions are then made from its original, as
-// the AVIF job after ingest does (makeAvifRenditions, at the WebP renditions' sizes). Set up as the worker process is (src/host/run-worker.ts): every thread at
+// the AVIF job after ingest does (makeAvifRenditions, at the WebP renditions' sizes). Set up as
+// the worker process is (src/host/run-worker.ts): every thread at
 // WORKER_NICE, sharp's cache off, the worker's inference threads. The model loads before the
 // clock starts. Prints one JSON line with its figures.
 // Usage: tsx bench/upload-sharp-loop.ts <concurrency> <ingest|analyse|avif> <file>...

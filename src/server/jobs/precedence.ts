@@ -13,8 +13,9 @@
 // Analysis is held back by waiting jobs only, not running ones: a batch of uploads keeps ingest's
 // queue full until its last few photos, and a long video's transcoding does not stop the analysis
 // of every other photo. AVIF is held back by running ones too: an encode beside the batch's last
-// ingests would add its memory to theirs (about 160 MB at the peak, bench:upload), and AVIF is the
-// one job nobody waits for. A job stale in `processing` (its worker died) waits to be claimed
+// ingests would add its memory to theirs (a bench:upload run with only waiting jobs holding AVIF
+// back peaked 160 MB above one where running ones did too; two runs, not a measure of this alone:
+// bench/README.md), and AVIF is the one job nobody waits for. A job stale in `processing` (its worker died) waits to be claimed
 // again, and holds the others back like one never claimed.
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { RENDITIONS_QUEUE } from '../media/avif-renditions'
