@@ -5,7 +5,7 @@
 // processed before a derived field existed.
 import type { Migration, Payload } from 'payload'
 import { LOCKS, withAdvisoryLock } from '../server/db/advisory-lock'
-import { renameLegacyMigrations } from '../server/db/migration-names'
+import { refuseLegacyMigrationNames } from '../server/db/migration-names'
 import { keepPoolErrorsQuiet, poolOf } from '../server/db/pool'
 import { registerGalleryRuntime } from '../server/http/gallery-runtime'
 import { BACKFILLS } from '../../jobs/backfills'
@@ -27,7 +27,7 @@ export function galleryStartup({ migrations }: { migrations?: readonly GalleryMi
     return withAdvisoryLock(payload, LOCKS.startup, async () => {
       if (migrations) {
         // A database that recorded a migration under an earlier name must not run it again.
-        await renameLegacyMigrations(poolOf(payload))
+        await refuseLegacyMigrationNames(poolOf(payload))
         // Payload itself would only migrate in production.
         await payload.db.migrate({ migrations: [...migrations] as unknown as Migration[] })
       }

@@ -1,8 +1,10 @@
 // Migrations are named as Payload's `migrate:create` names them, YYYYMMDD_HHMMSS_name, so
-// their names sort in the order they run. A few early ones had other names, and databases
-// and backups made then still record those. This is the one place that knows them: start-up
-// renames them in payload_migrations before Payload migrates (so nothing applied runs again),
-// and a restore reads the schema a backup records through it.
+// their names sort in the order they run. Five early ones had other names until 2026-11-25;
+// releases from then until 2026-11-29 renamed them in payload_migrations at every start. That
+// renaming is gone: a database that still records an earlier name has not started any of those
+// releases, and starting now would run its migrations again, so start-up refuses it and says
+// what to do. Backups made before the rename record the earlier names too, and are read
+// through this map for as long as they are restorable.
 import type { Pool } from 'pg'
 
 /** Each earlier name and the migration's name today. */
@@ -14,22 +16,30 @@ export const LEGACY_MIGRATION_NAMES: ReadonlyMap<string, string> = new Map([
   ['20261123_0260_job_lost_claims', '20261123_030000_job_lost_claims'],
 ])
 
-/** The name a migration has today, given any name it was ever recorded under. */
+/** The name a migration has today, given any name a backup recorded it under. */
 export function currentMigrationName(name: string): string {
   return LEGACY_MIGRATION_NAMES.get(name) ?? name
 }
 
+export class LegacyMigrationNames extends Error {
+  constructor(names: string[]) {
+    super(
+      `This database records migrations under names the gallery stopped using on 2026-11-25 (${names.join(', ')}). ` +
+        'Start a release of the gallery from 2026-11-25 to 2026-11-29 once, which renames them, then this one. Nothing was changed.',
+    )
+    this.name = 'LegacyMigrationNames'
+  }
+}
+
 /**
- * Records the applied migrations under today's names. A fresh database has no
- * payload_migrations table yet (the first migration makes it): nothing to rename.
+ * Refuses a database that recorded a migration under an earlier name, before Payload migrates
+ * (it would run that migration again). A fresh database has no payload_migrations table yet.
  */
-export async function renameLegacyMigrations(pool: Pool): Promise<void> {
-  const { rows } = await pool.query<{ exists: boolean }>(`SELECT to_regclass('payload_migrations') IS NOT NULL AS exists`)
-  if (!rows[0].exists) return
-  await pool.query(
-    `UPDATE payload_migrations m SET name = renamed.name
-       FROM unnest($1::text[], $2::text[]) AS renamed(legacy, name)
-      WHERE m.name = renamed.legacy`,
-    [[...LEGACY_MIGRATION_NAMES.keys()], [...LEGACY_MIGRATION_NAMES.values()]],
-  )
+export async function refuseLegacyMigrationNames(pool: Pool): Promise<void> {
+  const { rows: table } = await pool.query<{ exists: boolean }>(`SELECT to_regclass('payload_migrations') IS NOT NULL AS exists`)
+  if (!table[0].exists) return
+  const { rows } = await pool.query<{ name: string }>(`SELECT name FROM payload_migrations WHERE name = ANY($1::text[]) ORDER BY name`, [
+    [...LEGACY_MIGRATION_NAMES.keys()],
+  ])
+  if (rows.length) throw new LegacyMigrationNames(rows.map((row) => row.name))
 }
