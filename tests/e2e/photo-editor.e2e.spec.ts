@@ -138,3 +138,29 @@ test("a dark photo's suggested exposure is applied with one click", async ({ pag
   expect((await record()).qualityIssues).not.toContain('dark')
   await expect(card.getByTestId('card-quality')).not.toContainText('Too dark')
 })
+
+test('a card offering a suggested fix keeps its tags level with the card beside it', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!)
+  const prefix = unique()
+  const dark = await sharp(path.join('tests', 'fixtures', 'analysis', 'living-room-wine.jpg')).linear(0.25, 0).jpeg({ quality: 90 }).toBuffer()
+  const plain = await sharp(path.join('tests', 'fixtures', 'analysis', 'living-room-wine.jpg')).jpeg({ quality: 90 }).toBuffer()
+  const ids = [
+    await uploadThroughApi(page.request, baseURL!, { name: `${prefix}-dark.jpg`, mimeType: 'image/jpeg', buffer: dark }),
+    await uploadThroughApi(page.request, baseURL!, { name: `${prefix}-plain.jpg`, mimeType: 'image/jpeg', buffer: plain }),
+  ]
+  await waitUntilReady(page.request, baseURL!, ids)
+  for (const id of ids) await updateMedia(page.request, baseURL!, id, { tags: ['living-room'] })
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await openGallery(page, prefix)
+  const [darkCard, plainCard] = ids.map((id) => page.locator(`[data-testid="media-card"][data-id="${id}"]`))
+  await expect(darkCard.getByRole('button', { name: /^Apply suggestion: Brighten/ })).toBeVisible()
+  await expect(plainCard.getByRole('button', { name: /^Apply suggestion/ })).toHaveCount(0)
+  const foot = async (card: typeof darkCard) => {
+    const box = (await card.getByRole('list', { name: 'Tags' }).boundingBox())!
+    return { top: Math.round(box.y), bottom: Math.round(box.y + box.height) }
+  }
+  // Side by side in one row, the tags of both sit at the foot of their cards, on one line.
+  expect(Math.round((await darkCard.boundingBox())!.y)).toBe(Math.round((await plainCard.boundingBox())!.y))
+  expect(await foot(plainCard)).toEqual(await foot(darkCard))
+})
