@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
-import type { MediaFile } from '@/lib/api/types'
+import type { PublicMediaFile } from '@/lib/public-media'
 import type { DeviceClass } from '@/lib/device'
 import { EMBED_HEIGHT_MESSAGE } from '@/lib/embed-snippet'
 import { captionOf } from '@/lib/rooms'
@@ -46,7 +46,7 @@ export function EmbedGallery({
   title,
   device,
 }: {
-  media: MediaFile[]
+  media: PublicMediaFile[]
   sectionNames: Record<string, string>
   /** What the grid is (the property's name, or the section's), for its accessible name. */
   title: string
@@ -55,8 +55,8 @@ export function EmbedGallery({
   const root = useRef<HTMLElement>(null)
   const [open, setOpen] = useState<number | null>(null)
   useReportHeight(root)
-  const place = (file: MediaFile) => (file.section ? (sectionNames[file.section] ?? null) : null)
-  const alt = (file: MediaFile, index: number) => altTextOf(file, index + 1, place(file))
+  const place = (file: PublicMediaFile) => (file.section ? (sectionNames[file.section] ?? null) : null)
+  const alt = (file: PublicMediaFile, index: number) => altTextOf(file, index + 1, place(file))
 
   return (
     <main ref={root} className={styles.embed} data-testid="gallery-embed">

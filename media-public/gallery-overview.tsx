@@ -7,7 +7,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState, type ReactNode } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { MediaImage } from '@/components/media-image'
-import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
+import type { Section, SectionPreview } from '@/lib/api/types'
+import type { PublicMediaFile } from '@/lib/public-media'
 import { PREVIEW_SKELETONS } from '@/lib/constants'
 import { readableTitle } from '@/lib/filenames'
 import { formatDuration, mediaCountLabel } from '@/lib/format'
@@ -22,11 +23,11 @@ import { SectionNav } from './section-nav'
 
 type Props = {
   initialSections: Section[]
-  initialPreviews: Record<string, SectionPreview>
-  initialVideos: MediaFile[]
+  initialPreviews: Record<string, SectionPreview<PublicMediaFile>>
+  initialVideos: PublicMediaFile[]
   /** Property settings: name, tagline, booking link; the cover photo (visible only) and the rendered about text. */
   property: PropertyInfo
-  cover: MediaFile | null
+  cover: PublicMediaFile | null
   about: ReactNode
 }
 
@@ -37,7 +38,7 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
   const videos = useMediaFiles(initialVideos, 'video').data ?? []
   const queryClient = useQueryClient()
   const tourQuery = useTourQuery()
-  const [tour, setTour] = useState<MediaFile[]>([])
+  const [tour, setTour] = useState<PublicMediaFile[]>([])
   const [tourIndex, setTourIndex] = useState<number | null>(null)
   const prefetchTour = () => void queryClient.prefetchQuery(tourQuery)
   // Start Tour: the tour list (fetched on first use), opened on its first image; nothing if empty.
@@ -57,12 +58,12 @@ export function GalleryOverview({ initialSections, initialPreviews, initialVideo
   }, [videos, names])
   const sectionVideos = Object.values(videosBySection).reduce((sum, count) => sum + count, 0)
 
-  const tourAlt = (file: MediaFile, index: number) => {
+  const tourAlt = (file: PublicMediaFile, index: number) => {
     const position = tour.slice(0, index + 1).filter((other) => other.section === file.section).length
     return altTextOf(file, position, file.section ? names[file.section] : null)
   }
   // Where the tour stands, then the room and description: "Upstairs · 2 of 3 · Master Bedroom — King bed".
-  const tourCaption = (file: MediaFile, index: number) => {
+  const tourCaption = (file: PublicMediaFile, index: number) => {
     const where = tourPosition(tour, index, file.section ? (names[file.section] ?? null) : null)
     const details = captionOf(file, null)
     return details ? `${where}${file.room?.trim() ? ' · ' : ' — '}${details}` : where
@@ -166,7 +167,7 @@ function VideoCard({
   sectionName,
   onWatch,
 }: {
-  video: MediaFile
+  video: PublicMediaFile
   more: number
   sectionName: string | null
   onWatch(): void
@@ -223,7 +224,7 @@ function PreviewCard({
 }: {
   section: Section
   videoCount: number
-  initialData?: SectionPreview
+  initialData?: SectionPreview<PublicMediaFile>
   priority: boolean
 }) {
   const preview = useSectionPreview(section.id, initialData)

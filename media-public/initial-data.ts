@@ -2,7 +2,8 @@
 // handed to the client components as TanStack Query initial data. Only visible, processed
 // media can be here: the snapshot never holds anything else.
 import { galleryPayload } from '@/server/http/gallery-runtime'
-import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
+import type { Section, SectionPreview } from '@/lib/api/types'
+import { publicMediaFile, type PublicMediaFile } from '@/lib/public-media'
 import { PREVIEW_SIZE } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
 import { publicSnapshot, sectionList, type PublicSnapshot } from './read-model'
@@ -28,10 +29,16 @@ export function previewOf(snapshot: PublicSnapshot, sectionId: string): SectionP
   return { previewFiles: files.filter((file) => file.fileType === 'image').slice(0, PREVIEW_SIZE), totalCount: files.length }
 }
 
+/** The overview's first view, its photos and videos as the client components take them. */
 export function overviewData(snapshot: PublicSnapshot) {
   const sections = sectionsOf(snapshot)
-  const previews: Record<string, SectionPreview> = Object.fromEntries(sections.map((s) => [s.id, previewOf(snapshot, s.id)]))
-  const videos: MediaFile[] = snapshot.media.filter((file) => file.fileType === 'video')
+  const previews: Record<string, SectionPreview<PublicMediaFile>> = Object.fromEntries(
+    sections.map((s) => {
+      const { previewFiles, totalCount } = previewOf(snapshot, s.id)
+      return [s.id, { previewFiles: previewFiles.map(publicMediaFile), totalCount }]
+    }),
+  )
+  const videos = snapshot.media.filter((file) => file.fileType === 'video').map(publicMediaFile)
   const images = snapshot.media.filter((file) => file.fileType === 'image')
   return { sections, previews, videos, photoCount: images.length }
 }

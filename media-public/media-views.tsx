@@ -3,7 +3,7 @@
 // the skeletons shown while a list loads on the client.
 'use client'
 import { LayoutGrid, List, Play } from 'lucide-react'
-import type { MediaFile } from '@/lib/api/types'
+import type { PublicMediaFile } from '@/lib/public-media'
 import { MediaImage } from '@/components/media-image'
 import { GRID_IMAGE_SIZES } from '@/components/virtual-grid'
 import { formatDuration, formatFileSize } from '@/lib/format'
@@ -13,14 +13,14 @@ import styles from './gallery.module.css'
 export type View = 'grid' | 'list'
 
 /** Alt text: the description, else "Photo N of {section}" (spec: accessible names for every image). */
-export function altTextOf(file: MediaFile, position: number, sectionName?: string | null) {
+export function altTextOf(file: PublicMediaFile, position: number, sectionName?: string | null) {
   const description = file.description?.trim()
   if (description) return description
   const kind = file.fileType === 'video' ? 'Video' : 'Photo'
   return sectionName ? `${kind} ${position} of ${sectionName}` : `${kind} ${position}`
 }
 
-export function MediaCard({ file, alt, priority, onOpen }: { file: MediaFile; alt: string; priority: boolean; onOpen(): void }) {
+export function MediaCard({ file, alt, priority, onOpen }: { file: PublicMediaFile; alt: string; priority: boolean; onOpen(): void }) {
   const isVideo = file.fileType === 'video'
   return (
     <button type="button" className={styles.card} onClick={onOpen} data-media-id={file.id}>
@@ -44,7 +44,7 @@ export function MediaCard({ file, alt, priority, onOpen }: { file: MediaFile; al
   )
 }
 
-export function MediaRow({ file, alt, onOpen }: { file: MediaFile; alt: string; onOpen(): void }) {
+export function MediaRow({ file, alt, onOpen }: { file: PublicMediaFile; alt: string; onOpen(): void }) {
   const isVideo = file.fileType === 'video'
   return (
     <button type="button" className={styles.row} onClick={onOpen} data-media-id={file.id}>

@@ -13,6 +13,7 @@ import { siteAddress, sitePath } from './site-address'
 import { plainText, structuredData, jsonLdScript } from './structured-data'
 import type { PublicSnapshot } from './read-model'
 import type { MediaFile } from '@/lib/api/types'
+import { publicMediaFile } from '@/lib/public-media'
 
 /**
  * The page's JSON-LD (structured-data.ts): the property and the media the page shows, all from
@@ -38,7 +39,7 @@ export async function PublicBrowserPage() {
   return (
     <>
       <StructuredData snapshot={snapshot} pageMedia={null} />
-      <PublicBrowser initialMedia={snapshot.media} sectionNames={sectionNames} device={device} property={property.info} />
+      <PublicBrowser initialMedia={snapshot.media.map(publicMediaFile)} sectionNames={sectionNames} device={device} property={property.info} />
     </>
   )
 }
@@ -54,7 +55,7 @@ export async function GalleryOverviewPage() {
       initialPreviews={data.previews}
       initialVideos={data.videos}
       property={property.info}
-      cover={property.cover}
+      cover={property.cover && publicMediaFile(property.cover)}
       // The about text is rendered here, on the server: the rich-text renderer never ships to guests.
       about={property.about ? <RichText data={property.about} disableContainer /> : null}
       />
@@ -74,7 +75,7 @@ export async function SectionGalleryPage({ sectionId }: { sectionId: string }) {
       <SectionGallery
       sectionId={sectionId}
       initialSections={sectionsOf(snapshot)}
-      initialMedia={media}
+      initialMedia={media.map(publicMediaFile)}
       device={device}
       propertyName={property.info.name}
       />
@@ -94,7 +95,7 @@ export async function EmbedPage({ sectionId }: { sectionId?: string }) {
   const property = await loadProperty(snapshot)
   const sectionNames = Object.fromEntries(snapshot.sections.map((section) => [section.id, section.name]))
   const title = sectionId ? `${sectionNames[sectionId]} · ${property.info.name}` : property.info.name
-  return <EmbedGallery media={media} sectionNames={sectionNames} title={title} device={device} />
+  return <EmbedGallery media={media.map(publicMediaFile)} sectionNames={sectionNames} title={title} device={device} />
 }
 
 /** The embed view is a copy of the gallery for other sites' pages: not indexed, its canonical is the gallery page. */

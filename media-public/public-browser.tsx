@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
-import type { MediaFile } from '@/lib/api/types'
+import type { PublicMediaFile } from '@/lib/public-media'
 import { PUBLIC_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
 import { countLabel } from '@/lib/format'
@@ -33,7 +33,7 @@ export function PublicBrowser({
   device,
   property,
 }: {
-  initialMedia: MediaFile[]
+  initialMedia: PublicMediaFile[]
   sectionNames: Record<string, string>
   property: PropertyInfo
   device: DeviceClass
@@ -53,7 +53,7 @@ export function PublicBrowser({
     [all],
   )
   const listed = useMemo(() => (filter === 'all' ? all : all.filter((file) => file.fileType === filter)), [all, filter])
-  const alt = (file: MediaFile, index: number) => altTextOf(file, index + 1, file.section ? sectionNames[file.section] : null)
+  const alt = (file: PublicMediaFile, index: number) => altTextOf(file, index + 1, file.section ? sectionNames[file.section] : null)
 
   return (
     <main className={styles.page}>

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import { getBareJson } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/query-keys'
 import type { MediaFile, Section, SectionPreview } from '@/lib/api/types'
+import type { PublicMediaFile } from '@/lib/public-media'
 import { SECTIONS_POLL_MS } from '@/lib/constants'
 import { selectTour } from '@/lib/tour'
 import { useSiteHref } from './site-base'
@@ -46,25 +47,25 @@ export function useSections(initialData?: Section[]) {
   return query
 }
 
-export function useMediaFiles(initialData?: MediaFile[], type?: 'image' | 'video') {
+export function useMediaFiles(initialData?: PublicMediaFile[], type?: 'image' | 'video') {
   const href = useSiteHref()
   return useQuery({
     queryKey: queryKeys.mediaFiles.list(type ? { type } : {}),
-    queryFn: () => read<MediaFile[]>(href(`/api/media-files${type ? `?type=${type}` : ''}`), 'Failed to fetch media files'),
+    queryFn: () => read<PublicMediaFile[]>(href(`/api/media-files${type ? `?type=${type}` : ''}`), 'Failed to fetch media files'),
     initialData,
   })
 }
 
-export function useSectionMedia(sectionId: string, initialData?: MediaFile[]) {
+export function useSectionMedia(sectionId: string, initialData?: PublicMediaFile[]) {
   const href = useSiteHref()
   return useQuery({
     queryKey: queryKeys.sections.media(sectionId),
-    queryFn: () => read<MediaFile[]>(href(`/api/sections/${encodeURIComponent(sectionId)}/media`), 'Failed to fetch section media'),
+    queryFn: () => read<PublicMediaFile[]>(href(`/api/sections/${encodeURIComponent(sectionId)}/media`), 'Failed to fetch section media'),
     initialData,
   })
 }
 
-export function useSectionPreview(sectionId: string, initialData?: SectionPreview) {
+export function useSectionPreview(sectionId: string, initialData?: SectionPreview<PublicMediaFile>) {
   const href = useSiteHref()
   return useQuery({
     queryKey: queryKeys.sections.preview(sectionId),

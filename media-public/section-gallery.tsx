@@ -11,7 +11,8 @@ import Link from 'next/link'
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
-import type { MediaFile, Section } from '@/lib/api/types'
+import type { Section } from '@/lib/api/types'
+import type { PublicMediaFile } from '@/lib/public-media'
 import { SECTION_SKELETONS } from '@/lib/constants'
 import type { DeviceClass } from '@/lib/device'
 import { mediaCountLabel } from '@/lib/format'
@@ -26,7 +27,7 @@ import { useAppPathname, useSiteHref } from './site-base'
 type Props = {
   sectionId: string
   initialSections: Section[]
-  initialMedia: MediaFile[]
+  initialMedia: PublicMediaFile[]
   device: DeviceClass
   /** The property's name (property settings), for the page title. */
   propertyName: string
@@ -102,11 +103,11 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
 
   if (!section) return <SectionNotFound />
   const { previous, next } = neighbourSections(sections, sectionId)
-  const alt = (file: MediaFile, index: number) => altTextOf(file, index + 1, section.name)
-  const caption = (file: MediaFile, index: number) =>
+  const alt = (file: PublicMediaFile, index: number) => altTextOf(file, index + 1, section.name)
+  const caption = (file: PublicMediaFile, index: number) =>
     file.room?.trim() || file.description?.trim() ? captionOf(file, section.name) : alt(file, index)
   const byRoom = groups.length > 1 || (groups.length === 1 && groups[0].room !== null)
-  const renderGrid = (files: MediaFile[], offset: number, label: string, key: string) => (
+  const renderGrid = (files: PublicMediaFile[], offset: number, label: string, key: string) => (
     <VirtualGrid
       key={key}
       items={files}
@@ -223,7 +224,7 @@ export function SectionGallery({ sectionId: pageSectionId, initialSections, init
   )
 }
 
-const countImages = (files: MediaFile[]) => files.filter((file) => file.fileType === 'image').length
+const countImages = (files: PublicMediaFile[]) => files.filter((file) => file.fileType === 'image').length
 
 export function SectionNotFound() {
   const href = useSiteHref()

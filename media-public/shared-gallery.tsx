@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { LazyLightbox as Lightbox } from '@/components/lightbox/lazy-lightbox'
 import { VirtualGrid } from '@/components/virtual-grid'
-import type { MediaFile } from '@/lib/api/types'
+import type { PublicMediaFile } from '@/lib/public-media'
 import type { DeviceClass } from '@/lib/device'
 import { mediaCountLabel } from '@/lib/format'
 import { captionOf } from '@/lib/rooms'
@@ -16,12 +16,12 @@ import { MediaCard, altTextOf } from './media-views'
 type Props = {
   title: string
   propertyName: string
-  media: MediaFile[]
+  media: PublicMediaFile[]
   expiresAt: string
   device: DeviceClass
 }
 
-const images = (files: MediaFile[]) => files.filter((file) => file.fileType === 'image').length
+const images = (files: PublicMediaFile[]) => files.filter((file) => file.fileType === 'image').length
 
 export function SharedGallery({ title, propertyName, media, expiresAt, device }: Props) {
   const [open, setOpen] = useState<number | null>(null)

@@ -5,6 +5,7 @@ import { cache, type ReactNode } from 'react'
 import { hrefFor } from '@/lib/api/property-base'
 import type { MediaFile } from '@/lib/api/types'
 import { objectPathUnder } from '@/lib/media-urls'
+import { publicMediaFile, type PublicMediaFile } from '@/lib/public-media'
 import { openShareLink } from '@/server/share-links/share-links'
 import { requestDevice } from './initial-data'
 import { loadProperty } from './property'
@@ -13,9 +14,9 @@ import { SharedGallery } from './shared-gallery'
 import { siteAddress } from './site-address'
 
 /** A file's URLs under the link: /s/{token}/o/{filename}[/e{version}][/w{width}.webp | /poster.jpg]. */
-function underLink(file: MediaFile, objects: string): MediaFile {
+function underLink(file: MediaFile, objects: string): PublicMediaFile {
   const objectPath = objectPathUnder(objects, file.objectPath)
-  return { ...file, objectPath, thumbnailPath: file.thumbnailPath ? `${objectPath}/poster.jpg` : null }
+  return { ...publicMediaFile(file), objectPath, thumbnailPath: file.thumbnailPath ? `${objectPath}/poster.jpg` : null }
 }
 
 export const sharedPage = cache(async (token: string): Promise<{ title: string; view: ReactNode } | null> => {

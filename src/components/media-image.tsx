@@ -7,12 +7,12 @@
 'use client'
 import { useState, type CSSProperties, type ReactElement } from 'react'
 import { preload } from 'react-dom'
-import type { MediaFile } from '../lib/api/types'
+import type { PublicMediaFile } from '../lib/public-media'
 import { avifUrl, renditionUrl } from '../lib/media-urls'
 import styles from './media-image.module.css'
 
 type Props = {
-  file: MediaFile
+  file: PublicMediaFile
   alt: string
   /** The `sizes` attribute: how wide the image is drawn. */
   sizes: string
@@ -35,7 +35,7 @@ export function placeholderUrl(placeholder: string | null): string | null {
 }
 
 /** The renditions live under the file's object path: /public-objects/{filename}, or a share link's path for it. */
-export function imageSources(file: MediaFile, { withOriginal = false } = {}) {
+export function imageSources(file: PublicMediaFile, { withOriginal = false } = {}) {
   const widths = [...file.variantWidths].sort((a, b) => a - b)
   const entries = widths.map((width) => `${renditionUrl(file.objectPath, width)} ${width}w`)
   const largest = widths.at(-1) ?? 0
@@ -50,7 +50,7 @@ export function imageSources(file: MediaFile, { withOriginal = false } = {}) {
  * takes the first source it can show and looks no further), and not when the original must
  * join the candidates (zooming in the lightbox): the WebP set then offers more pixels.
  */
-function avifSources(file: MediaFile, widths: number[], withOriginal: boolean) {
+function avifSources(file: PublicMediaFile, widths: number[], withOriginal: boolean) {
   const avif = new Set(file.avifWidths ?? [])
   const hasAvif = widths.length > 0 && widths.every((width) => avif.has(width))
   const originalNeeded = withOriginal && Boolean(file.width && file.width > (widths.at(-1) ?? 0))
@@ -86,7 +86,7 @@ export function WithAvif({
 }
 
 /** Starts loading an image's rendition for `sizes`, as a <picture> would pick it (AVIF first), without showing it. */
-export function loadInBackground(file: MediaFile, sizes: string) {
+export function loadInBackground(file: PublicMediaFile, sizes: string) {
   const { src, srcSet, avifSrcSet } = imageSources(file)
   const image = document.createElement('img')
   if (avifSrcSet) {

@@ -27,6 +27,19 @@ test('the first view of / is rendered on the server with real content and no ske
   expect(html).not.toContain('data-testid="skeleton"')
 })
 
+test("the first view hands the page's scripts what the grid and lightbox show, not the whole record", async ({ request }) => {
+  const media = await visibleMedia(request)
+  const html = await (await request.get('/')).text()
+  // Every listed photo's renditions and blur-up are there for the grid to draw as it scrolls.
+  expect(html.match(/\\?"variantWidths\\?":/g)).toHaveLength(media.length)
+  expect(html.match(/\\?"placeholder\\?":/g)).toHaveLength(media.length)
+  // The record's bookkeeping is not: the API answers with it, the page does not need it.
+  for (const field of ['uploadedAt', 'analyzedAt', 'optimizedAt', 'compressionRatio', 'originalFileSize', 'isHidden', 'sortOrder', 'colors']) {
+    expect(html, field).not.toContain(`"${field}"`)
+    expect(html, field).not.toContain(`\\"${field}\\"`)
+  }
+})
+
 for (const path of ['/', '/public']) {
   test(`${path} filters All, Photos and Videos with counts`, async ({ page, request }) => {
     const media = await visibleMedia(request)

@@ -4,12 +4,14 @@
 'use client'
 import dynamic from 'next/dynamic'
 import { useState } from 'react'
+import type { PublicMediaFile } from '../../lib/public-media'
 import type { LightboxProps } from './lightbox'
 
 const Lightbox = dynamic(() => import('./lightbox').then((module) => module.Lightbox), { ssr: false })
 
-export function LazyLightbox(props: LightboxProps) {
+export function LazyLightbox<T extends PublicMediaFile>(props: LightboxProps<T>) {
   const [wanted, setWanted] = useState(false)
   if (props.index !== null && !wanted) setWanted(true)
-  return wanted ? <Lightbox {...props} /> : null
+  // The loaded component is generic too; next/dynamic's wrapper is typed for its default.
+  return wanted ? <Lightbox {...(props as unknown as LightboxProps)} /> : null
 }

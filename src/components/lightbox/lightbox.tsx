@@ -18,7 +18,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   type TouchEvent,
 } from 'react'
-import type { MediaFile } from '../../lib/api/types'
+import type { PublicMediaFile } from '../../lib/public-media'
 import {
   DOUBLE_TAP_MS,
   VIDEO_SCRUB_STEP,
@@ -32,18 +32,19 @@ import { imageSources, loadInBackground, WithAvif } from '../media-image'
 import { PanoramaView } from './panorama-view'
 import styles from './lightbox.module.css'
 
-export type LightboxProps = {
-  items: MediaFile[]
+/** T: what the caller's items are (the admin's carry more than a public page's), as its callbacks get them. */
+export type LightboxProps<T extends PublicMediaFile = PublicMediaFile> = {
+  items: T[]
   /** The open item, or null when closed. */
   index: number | null
   onIndexChange(index: number): void
   onClose(): void
   /** Alternative text of an item; by default its description, else "Photo N" / "Video N". */
-  altText?(item: MediaFile, index: number): string
+  altText?(item: T, index: number): string
   /** The toolbar's caption; by default the alternative text. */
-  caption?(item: MediaFile, index: number): string
+  caption?(item: T, index: number): string
   /** Extra toolbar buttons for the open item (the admin's Delete). */
-  actions?(item: MediaFile): ReactNode
+  actions?(item: T): ReactNode
 }
 
 const SWIPE_MIN_PX = 50
@@ -54,10 +55,10 @@ const inPanorama = (target: EventTarget | null) => target instanceof Element && 
 export const clampZoom = (zoom: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom))
 const wrap = (index: number, length: number) => (index + length) % length
 
-const defaultAlt = (item: MediaFile, index: number) =>
+const defaultAlt = (item: PublicMediaFile, index: number) =>
   item.description?.trim() || `${item.fileType === 'video' ? 'Video' : 'Photo'} ${index + 1}`
 
-function preload(item: MediaFile | undefined) {
+function preload(item: PublicMediaFile | undefined) {
   if (!item) return
   if (item.fileType === 'video') {
     if (item.thumbnailPath) new Image().src = item.thumbnailPath
@@ -66,7 +67,7 @@ function preload(item: MediaFile | undefined) {
   loadInBackground(item, '100vw')
 }
 
-export function Lightbox({ items, index, onIndexChange, onClose, altText = defaultAlt, caption, actions }: LightboxProps) {
+export function Lightbox<T extends PublicMediaFile>({ items, index, onIndexChange, onClose, altText = defaultAlt, caption, actions }: LightboxProps<T>) {
   const open = index !== null && items.length > 0
   const current = open ? Math.min(index, items.length - 1) : 0
   const item = open ? items[current] : undefined
@@ -315,7 +316,7 @@ function LightboxImage({
   transform,
   onTap,
 }: {
-  item: MediaFile
+  item: PublicMediaFile
   alt: string
   zoom: number
   transform: string

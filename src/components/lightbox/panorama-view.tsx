@@ -12,11 +12,11 @@
 'use client'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Viewer } from '@photo-sphere-viewer/core'
-import type { MediaFile } from '../../lib/api/types'
+import type { PublicMediaFile } from '../../lib/public-media'
 import { renditionUrl } from '../../lib/media-urls'
 import styles from './lightbox.module.css'
 
-type Props = { item: MediaFile; alt: string; flat: ReactNode }
+type Props = { item: PublicMediaFile; alt: string; flat: ReactNode }
 
 function hasWebGL2(): boolean {
   try {
@@ -64,7 +64,7 @@ function ensureStorage() {
 }
 
 /** The widest rendition (a full-size original of a 360° camera is tens of megapixels). */
-function panoramaUrl(item: MediaFile): string {
+function panoramaUrl(item: PublicMediaFile): string {
   const widest = Math.max(0, ...item.variantWidths)
   return widest ? renditionUrl(item.objectPath, widest) : item.objectPath
 }

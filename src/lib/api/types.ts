@@ -93,7 +93,7 @@ export type PlacementSuggestion = { section: string; room: string | null; confid
 /** Spec §7's section, plus its badge colour as set in Payload (not in the spec). */
 export type Section = { id: string; name: string; icon: string; colour: string; count: number }
 
-export type SectionPreview = { previewFiles: MediaFile[]; totalCount: number }
+export type SectionPreview<File = MediaFile> = { previewFiles: File[]; totalCount: number }
 
 export type MediaStats = {
   totalFiles: number
