@@ -1,7 +1,8 @@
-// What a public page hands its client components of each photo and video: the fields the grids,
-// the lightbox and the tour read, not the whole record the API answers with. A gallery of 200
-// photos carried about 220 kB of props in every page's HTML with all of them; the projection is
-// made on the server, once per cached page.
+// What a public page hands its client components of each photo and video: the fields the grids
+// and the lightbox read, not the whole record the API answers with (the Start Tour, fetched when
+// asked for, is chosen from the API's records). A gallery of 200 photos carried about 220 kB of
+// props in every page's HTML with all of them; the projection is made on the server, once per
+// cached page.
 import type { MediaFile } from './api/types'
 
 export const PUBLIC_MEDIA_FIELDS = [
