@@ -115,11 +115,14 @@ test('Escape cancels the editor without saving', async ({ page, baseURL }) => {
   expect(await listed(page, baseURL!)).toMatchObject({ editVersion: before.editVersion, width: before.width, height: before.height })
 })
 
+/** A real photo of a room, at `brightness` of its own (0.25: a quarter, found too dark). */
+const livingRoom = (brightness = 1) =>
+  sharp(path.join('tests', 'fixtures', 'analysis', 'living-room-wine.jpg')).linear(brightness, 0).jpeg({ quality: 90 }).toBuffer()
+
 test("a dark photo's suggested exposure is applied with one click", async ({ page, baseURL }) => {
   await signIn(page, baseURL!)
   const darkName = `${unique()}-dark.jpg`
-  // A real photo of a room at a quarter of its brightness.
-  const dark = await sharp(path.join('tests', 'fixtures', 'analysis', 'living-room-wine.jpg')).linear(0.25, 0).jpeg({ quality: 90 }).toBuffer()
+  const dark = await livingRoom(0.25)
   const darkId = await uploadThroughApi(page.request, baseURL!, { name: darkName, mimeType: 'image/jpeg', buffer: dark })
   await waitUntilReady(page.request, baseURL!, [darkId])
   const record = async () =>
@@ -142,8 +145,7 @@ test("a dark photo's suggested exposure is applied with one click", async ({ pag
 test('a card offering a suggested fix keeps its tags level with the card beside it', async ({ page, baseURL }) => {
   await signIn(page, baseURL!)
   const prefix = unique()
-  const dark = await sharp(path.join('tests', 'fixtures', 'analysis', 'living-room-wine.jpg')).linear(0.25, 0).jpeg({ quality: 90 }).toBuffer()
-  const plain = await sharp(path.join('tests', 'fixtures', 'analysis', 'living-room-wine.jpg')).jpeg({ quality: 90 }).toBuffer()
+  const [dark, plain] = await Promise.all([livingRoom(0.25), livingRoom()])
   const ids = [
     await uploadThroughApi(page.request, baseURL!, { name: `${prefix}-dark.jpg`, mimeType: 'image/jpeg', buffer: dark }),
     await uploadThroughApi(page.request, baseURL!, { name: `${prefix}-plain.jpg`, mimeType: 'image/jpeg', buffer: plain }),

@@ -15,8 +15,8 @@
 // of every other photo. AVIF is held back by running ones too: an encode beside the batch's last
 // ingests would add its memory to theirs (a bench:upload run with only waiting jobs holding AVIF
 // back peaked 160 MB above one where running ones did too; two runs, not a measure of this alone:
-// bench/README.md), and AVIF is the one job nobody waits for. A job stale in `processing` (its worker died) waits to be claimed
-// again, and holds the others back like one never claimed.
+// bench/README.md), and AVIF is the one job nobody waits for. A job stale in `processing` (its
+// worker died) waits to be claimed again, and holds the others back like one never claimed.
 import { ANALYSIS_QUEUE } from '../analysis/analysis-task'
 import { RENDITIONS_QUEUE } from '../media/avif-renditions'
 import { EDIT_TASK } from '../media/edit-renditions'

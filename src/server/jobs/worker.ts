@@ -64,7 +64,8 @@ export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE, mayTakeS
  * The claim, and when there is nothing to claim, how long until the queue's next delayed job
  * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
  * Claiming a row still marked processing (stale: its worker died with it) counts a lost claim.
- * A queue below others (precedence.ts) claims nothing while work above it waits to be claimed (or runs, for AVIF): `heldBack`.
+ * A queue below others (precedence.ts) claims nothing while work above it waits to be claimed
+ * (or runs, for AVIF): `heldBack`.
  */
 async function claimNext(
   payload: Payload,
