@@ -11,6 +11,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import {
   useCallback,
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useRef,
   useState,
@@ -111,20 +112,24 @@ export function Lightbox<T extends PublicMediaFile>({ items, index, onIndexChang
   )
 
   // Arrow keys navigate wherever focus is inside the open lightbox (or on the page behind it).
+  // An effect event steps from the index on screen: a page that moves the index in a transition
+  // (the section page, through its URL) paints it before React runs the effects that would
+  // re-register a listener, and a key pressed in between stepped from the index before.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, video')) return
+    if (inPanorama(event.target)) return
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault()
+      go(event.key === 'ArrowRight' ? 1 : -1)
+    }
+  })
   useEffect(() => {
     if (!open) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
-      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, video')) return
-      if (inPanorama(event.target)) return
-      if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-        event.preventDefault()
-        go(event.key === 'ArrowRight' ? 1 : -1)
-      }
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [open, go])
+    const listener = (event: KeyboardEvent) => onKeyDown(event)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [open])
 
   // Neighbours are preloaded so next/previous show at once.
   useEffect(() => {
