@@ -65,7 +65,8 @@ export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE, mayTakeS
  * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
  * Claiming a row still marked processing (stale: its worker died with it) counts a lost claim.
  * A queue below others (precedence.ts) claims nothing while work above it waits to be claimed
- * (or runs, for AVIF): `heldBack`.
+ * (or runs, for AVIF): `heldBack` when it then has work of its own it may not take yet, which
+ * it looks for again shortly. With none, it waits for a notification like any idle slot.
  */
 async function claimNext(
   payload: Payload,
@@ -99,7 +100,11 @@ async function claimNext(
             (SELECT ceil(extract(epoch FROM min(wait_until) - now()) * 1000)::float8 FROM payload_jobs
               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
                 AND wait_until >= now() AND queue = $2) AS next_due_ms,
-            (SELECT held_back FROM held) AS held_back`,
+            (SELECT held_back FROM held) AND EXISTS (
+              SELECT 1 FROM payload_jobs
+               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND queue = $2
+                 AND (processing = false OR updated_at < now() - make_interval(secs => $1))
+                 AND (wait_until IS NULL OR wait_until < now())) AS held_back`,
     [STALE_AFTER_MS / 1000, queue, mayTakeSuspect, ISOLATE_AFTER_LOST_CLAIMS, afterForeground, DEFAULT_QUEUE, FOREGROUND_TASKS, afterQueues, whileRunning],
   )
   const row = rows[0]
