@@ -203,11 +203,21 @@ function observedLoad(lhr: { audits: Record<string, { details?: unknown }> }) {
   return { observedFcpMs: Math.round(metrics?.observedFirstContentfulPaint ?? 0), observedLcpMs, scriptBytesBeforeLcp }
 }
 
-/** One Lighthouse run of the performance category, mobile, with the given throttling. */
+/**
+ * One Lighthouse run of the performance category, mobile, with the given throttling. A run that
+ * Lighthouse could not score (a runtime error, or a metric it could not compute: the score is
+ * then null, and every figure would read 0) is made again once, so no median counts it.
+ */
 async function audit(url: string, port: number, throttlingMethod: 'simulate' | 'devtools') {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod })
-  if (!result) throw new Error('Lighthouse gave no result')
-  return result.lhr
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod })
+    if (!result) throw new Error('Lighthouse gave no result')
+    const { lhr } = result
+    if (!lhr.runtimeError && lhr.categories.performance.score !== null) return lhr
+    const why = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no performance score'
+    if (attempt === 2) throw new Error(`Lighthouse could not measure ${url} twice (${why})`)
+    log(`lighthouse ${url}: the run gave ${why}; running it again`)
+  }
 }
 
 async function lighthouseRuns(baseUrl: string) {
