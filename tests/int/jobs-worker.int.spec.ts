@@ -125,37 +125,6 @@ describe('the jobs worker', () => {
     }
   })
 
-  it('a slot held back with nothing of its own to do waits for a notification instead of looking each second', async () => {
-    await poolOf(payload).query('DELETE FROM payload_jobs')
-    // An ingest no slot takes (none for the default queue) holds analysis and AVIF back.
-    const ingest = await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } })
-    const looks: Record<string, number> = {}
-    const stop = startJobsWorker(payload, 0, {
-      sweep: false,
-      analysisSlots: 1,
-      fallbackPollMs: 1_000_000_000,
-      onIdle: (queue) => (looks[queue] = (looks[queue] ?? 0) + 1),
-    })
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 3500))
-      // Their own queues are empty: each looked once, when it started.
-      expect(looks).toEqual({ [ANALYSIS_QUEUE]: 1, [RENDITIONS_QUEUE]: 1, backup: 1 })
-      // An AVIF job of its own (for a photo that is gone) wakes the renditions slot, which is then
-      // held back and looks again until the ingest is over.
-      await payload.jobs.queue({ task: AVIF_TASK, queue: RENDITIONS_QUEUE, input: { propertyId: crypto.randomUUID(), mediaId: crypto.randomUUID() } })
-      await expect.poll(() => looks[RENDITIONS_QUEUE], { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(3)
-      await poolOf(payload).query('DELETE FROM payload_jobs WHERE id = $1', [ingest.id])
-      await expect
-        .poll(async () => (await poolOf(payload).query(`SELECT count(*)::int AS n FROM payload_jobs WHERE completed_at IS NULL`)).rows[0].n, {
-          timeout: 10_000,
-          interval: 100,
-        })
-        .toBe(0)
-    } finally {
-      await stop()
-    }
-  })
-
   it('processes an upload to a ready record, and stops once its jobs are done', async () => {
     const created = await uploadFile(admin, await makePhoto({ width: 900, height: 600 }), {
       filename: 'Hot tub.jpg',
@@ -324,6 +293,37 @@ describe('idle slots woken by a notification', () => {
     const stop = startJobsWorker(payload, 1, { sweep: false, analysisSlots: 0, fallbackPollMs: NEVER_MS })
     try {
       await expect.poll(() => statusOf(id), { timeout: 30_000, interval: 250 }).toBe('ready')
+    } finally {
+      await stop()
+    }
+  })
+
+  it('a slot held back with nothing of its own to do waits for a notification instead of looking each second', async () => {
+    await poolOf(payload).query('DELETE FROM payload_jobs')
+    // An ingest no slot takes (none for the default queue) holds analysis and AVIF back.
+    const ingest = await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } })
+    const looks: Record<string, number> = {}
+    const stop = startJobsWorker(payload, 0, {
+      sweep: false,
+      analysisSlots: 1,
+      fallbackPollMs: NEVER_MS,
+      onIdle: (queue) => (looks[queue] = (looks[queue] ?? 0) + 1),
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3500))
+      // Their own queues are empty: each looked once, when it started.
+      expect(looks).toEqual({ [ANALYSIS_QUEUE]: 1, [RENDITIONS_QUEUE]: 1, backup: 1 })
+      // An AVIF job of its own (for a photo that is gone) wakes the renditions slot, which is then
+      // held back and looks again until the ingest is over.
+      await payload.jobs.queue({ task: AVIF_TASK, queue: RENDITIONS_QUEUE, input: { propertyId: crypto.randomUUID(), mediaId: crypto.randomUUID() } })
+      await expect.poll(() => looks[RENDITIONS_QUEUE], { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(3)
+      await poolOf(payload).query('DELETE FROM payload_jobs WHERE id = $1', [ingest.id])
+      await expect
+        .poll(async () => (await poolOf(payload).query(`SELECT count(*)::int AS n FROM payload_jobs WHERE completed_at IS NULL`)).rows[0].n, {
+          timeout: 10_000,
+          interval: 100,
+        })
+        .toBe(0)
     } finally {
       await stop()
     }

@@ -60,6 +60,11 @@ export async function claimJob(payload: Payload, queue = DEFAULT_QUEUE, mayTakeS
   return (await claimNext(payload, queue, mayTakeSuspect)).job?.id ?? null
 }
 
+/** A job of the slot's queue ($2) waiting to be claimed: never claimed, or stale ($1 s untouched), and due. */
+const CLAIMABLE_IN_QUEUE = `completed_at IS NULL AND has_error IS NOT TRUE AND queue = $2
+  AND (processing = false OR updated_at < now() - make_interval(secs => $1))
+  AND (wait_until IS NULL OR wait_until < now())`
+
 /**
  * The claim, and when there is nothing to claim, how long until the queue's next delayed job
  * (`wait_until`) is due, in the same statement: an idle slot sleeps until then at most.
@@ -87,9 +92,7 @@ async function claimNext(
               lost_claims = lost_claims + CASE WHEN processing THEN 1 ELSE 0 END
         WHERE NOT (SELECT held_back FROM held) AND id = (
           SELECT id FROM payload_jobs
-           WHERE completed_at IS NULL AND has_error IS NOT TRUE
-             AND (processing = false OR updated_at < now() - make_interval(secs => $1))
-             AND (wait_until IS NULL OR wait_until < now()) AND queue = $2
+           WHERE ${CLAIMABLE_IN_QUEUE}
              AND ($3 OR lost_claims + CASE WHEN processing THEN 1 ELSE 0 END < $4)
            ORDER BY queue = $6 AND task_slug::text = ANY($7::text[]) DESC, created_at
            LIMIT 1
@@ -100,11 +103,7 @@ async function claimNext(
             (SELECT ceil(extract(epoch FROM min(wait_until) - now()) * 1000)::float8 FROM payload_jobs
               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND processing = false
                 AND wait_until >= now() AND queue = $2) AS next_due_ms,
-            (SELECT held_back FROM held) AND EXISTS (
-              SELECT 1 FROM payload_jobs
-               WHERE completed_at IS NULL AND has_error IS NOT TRUE AND queue = $2
-                 AND (processing = false OR updated_at < now() - make_interval(secs => $1))
-                 AND (wait_until IS NULL OR wait_until < now())) AS held_back`,
+            (SELECT held_back FROM held) AND EXISTS (SELECT 1 FROM payload_jobs WHERE ${CLAIMABLE_IN_QUEUE}) AS held_back`,
     [STALE_AFTER_MS / 1000, queue, mayTakeSuspect, ISOLATE_AFTER_LOST_CLAIMS, afterForeground, DEFAULT_QUEUE, FOREGROUND_TASKS, afterQueues, whileRunning],
   )
   const row = rows[0]
