@@ -8,6 +8,7 @@
 import os from 'node:os'
 import pg from 'pg'
 import { Pool } from 'undici'
+import { WORKER_RUNNING_MESSAGE } from '../src/lib/constants'
 import { mulberry32 } from '../src/lib/seeded-random'
 import { makePhoto } from '../tests/helpers/media-fixtures'
 import {
@@ -640,7 +641,7 @@ async function main() {
     const idleWorker = async (env: Record<string, string>, label: string) => {
       const worker: Server = await bench.start({ ...services.env, ...env }, { entry: WORKER_ENTRY })
       const deadline = Date.now() + 120_000
-      while (!worker.tail.some((line) => line.includes('Jobs worker running'))) {
+      while (!worker.tail.some((line) => line.includes(WORKER_RUNNING_MESSAGE))) {
         if (Date.now() > deadline) throw new Error(`The worker did not start (${label})`)
         await sleep(500)
       }

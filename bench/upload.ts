@@ -5,7 +5,8 @@
 // answered), then the job worker's ingest, each against a baseline on the same machine:
 //   - upload wall time vs. the same bytes PUT straight to the same bucket with the AWS SDK, 6 at a time,
 //   - time to ready vs. a plain loop of processImage (the same work) in its own process, and time
-//     until every AVIF rendition vs. a loop of processImage + makeAvifRenditions,
+//     until every AVIF rendition vs. a loop of processImage + makeAvifRenditions; each loop's clock
+//     starts after its imports, the worker's at its first claim (its boot is reported beside),
 //   - peak RSS of the app's and the worker's process trees during upload and ingest.
 // Usage: npm run bench:upload   (knobs: see bench/README.md)
 import { spawn } from 'node:child_process'
@@ -41,7 +42,7 @@ import {
 } from './lib/harness'
 import { api, signIn, type Session } from './lib/session'
 import { TSX_NODE_ARGS } from '../src/host/entries'
-import { CONNECTIONS_PER_ORIGIN, UPLOADER_SLOTS } from '../src/lib/constants'
+import { CONNECTIONS_PER_ORIGIN, UPLOADER_SLOTS, WORKER_RUNNING_MESSAGE } from '../src/lib/constants'
 
 const SHARP_LOOP = path.join(ROOT, 'bench', 'upload-sharp-loop.ts')
 
@@ -363,6 +364,11 @@ type WorkerPhase = {
   /** Worker start (its boot included) → the batch's last record done. */
   wallS: number
   rate: number
+  /** Worker start → its first claim ("Jobs worker running", printed as its slots start claiming). */
+  bootS: number
+  /** First claim → the batch's last record done: the clock the plain loops keep (theirs starts after their imports). */
+  runningWallS: number
+  runningRate: number
   /** First record done → last. */
   steadyS: number
   steadyRate: number
@@ -371,7 +377,23 @@ type WorkerPhase = {
   servicesCpuS: number
   hwmMb: number
   /** With `avif`: worker start → the last photo's AVIF renditions recorded, and the worker's CPU until then. */
-  avif?: { wallS: number; rate: number; cpuS: number }
+  avif?: { wallS: number; rate: number; runningRate: number; cpuS: number }
+}
+
+/** When the server first printed `text` (Date.now()); rejects if it exits before. */
+function lineSeenAt(server: Server, text: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (server.tail.some((line) => line.includes(text))) return resolve(Date.now())
+    const look = (chunk: Buffer) => {
+      if (!chunk.toString().includes(text)) return
+      server.child.stdout?.off('data', look)
+      server.child.stderr?.off('data', look)
+      resolve(Date.now())
+    }
+    server.child.stdout?.on('data', look)
+    server.child.stderr?.on('data', look)
+    server.exited.then(() => reject(new Error(`The process exited before printing "${text}"`)))
+  })
 }
 
 /**
@@ -403,6 +425,7 @@ async function workerPhase(
     const servicesCpuBefore = bench.servicesPid ? cpuSeconds(processTree(bench.servicesPid)) : 0
     const startedAt = Date.now()
     const worker = await bench.start({ ...servicesEnv, ...env }, { entry: WORKER_ENTRY })
+    const runningAt = lineSeenAt(worker, WORKER_RUNNING_MESSAGE)
     sampler.roots.push(worker.child.pid!)
     const doneAt = analysed
       ? `CASE WHEN status = 'failed' THEN optimized_at ELSE COALESCE(analyzed_at, CASE WHEN analysis_error IS NOT NULL THEN updated_at END) END`
@@ -431,6 +454,7 @@ async function workerPhase(
       await sleep(1000)
     }
     const cpuS = cpuSeconds(processTree(worker.child.pid!))
+    const bootS = ((await runningAt) - startedAt) / 1000
     let avifDone: WorkerPhase['avif']
     if (avif) {
       for (;;) {
@@ -442,7 +466,12 @@ async function workerPhase(
         )
         if (rows[0].made >= rows[0].photos) {
           const wallS = (Date.now() - startedAt) / 1000
-          avifDone = { wallS, rate: rows[0].photos / wallS, cpuS: cpuSeconds(processTree(worker.child.pid!)) }
+          avifDone = {
+            wallS,
+            rate: rows[0].photos / wallS,
+            runningRate: rows[0].photos / (wallS - bootS),
+            cpuS: cpuSeconds(processTree(worker.child.pid!)),
+          }
           break
         }
         if (Date.now() > deadline) throw new Error(`${label}: AVIF renditions not all made in 30 min (${rows[0].made}/${rows[0].photos})`)
@@ -462,8 +491,11 @@ async function workerPhase(
     sampler.roots.splice(sampler.roots.indexOf(worker.child.pid!), 1)
     const ready = Number(row.ready)
     const wallS = (row.last.getTime() - startedAt) / 1000
+    const runningWallS = wallS - bootS
     const steadyS = (row.last.getTime() - row.first.getTime()) / 1000
-    log(`  ${ready} ready, ${row.failed} failed, ${row.analysis_errors} analysis errors; worker start → last done ${wallS.toFixed(1)} s`)
+    log(
+      `  ${ready} ready, ${row.failed} failed, ${row.analysis_errors} analysis errors; worker start → last done ${wallS.toFixed(1)} s, of which ${bootS.toFixed(1)} s before its first claim`,
+    )
     if (row.errors?.length) log(`  errors: ${JSON.stringify(row.errors)}`)
     return {
       label,
@@ -473,6 +505,9 @@ async function workerPhase(
       errors: row.errors ?? [],
       wallS,
       rate: ready / wallS,
+      bootS,
+      runningWallS,
+      runningRate: ready / runningWallS,
       steadyS,
       steadyRate: steadyS > 0 ? (ready - 1) / steadyS : Number.NaN,
       cpuS,
@@ -492,6 +527,9 @@ const phaseReport = (phase: WorkerPhase) => ({
   analysisErrors: phase.analysisErrors,
   errors: phase.errors,
   workerStartToLastDoneS: round(phase.wallS, 2),
+  workerStartToFirstClaimS: round(phase.bootS, 2),
+  firstClaimToLastDoneS: round(phase.runningWallS, 2),
+  imagesPerSFromFirstClaim: round(phase.runningRate, 4),
   firstToLastDoneS: round(phase.steadyS, 2),
   imagesPerS: round(phase.rate, 4),
   imagesPerSSteady: round(phase.steadyRate, 4),
@@ -503,6 +541,7 @@ const phaseReport = (phase: WorkerPhase) => ({
     avif: {
       workerStartToLastAvifS: round(phase.avif.wallS, 2),
       imagesPerS: round(phase.avif.rate, 4),
+      imagesPerSFromFirstClaim: round(phase.avif.runningRate, 4),
       workerCpuS: round(phase.avif.cpuS, 2),
       workerCpuPerImageS: round(phase.avif.cpuS / phase.ready, 3),
     },
@@ -655,11 +694,12 @@ async function main() {
     // Figures
     const loopRate = loop.images / loop.wallS
     const avifLoopRate = avifLoop.images / avifLoop.wallS
-    const avifRatio = (ingest.avif?.rate ?? 0) / avifLoopRate
+    // Each loop's clock starts after its imports (and the model's load): the worker's at its first claim.
+    const avifRatio = (ingest.avif?.runningRate ?? 0) / avifLoopRate
     const pipelineLoopRate = pipelineLoop.images / pipelineLoop.wallS
     const uploadRatio = upload.wallS / rawWallS
-    const ingestRatio = ingest.rate / loopRate
-    const pipelineRatio = pipeline.rate / pipelineLoopRate
+    const ingestRatio = ingest.runningRate / loopRate
+    const pipelineRatio = pipeline.runningRate / pipelineLoopRate
     const peak = Math.max(peakRssMb, hwmMb)
     const checks = [
       {
@@ -669,17 +709,17 @@ async function main() {
       },
       {
         target: `ingest alone ≥ ${TARGETS.ingestVsLoopMin}× the plain processImage loop`,
-        actual: `${ingest.rate.toFixed(3)} vs ${loopRate.toFixed(3)} images/s = ${ingestRatio.toFixed(2)}× (worker start, boot included → last ready)`,
+        actual: `${ingest.runningRate.toFixed(3)} vs ${loopRate.toFixed(3)} images/s = ${ingestRatio.toFixed(2)}× (first claim → last ready; from the worker's start, boot included: ${(ingest.rate / loopRate).toFixed(2)}×)`,
         pass: ingestRatio >= TARGETS.ingestVsLoopMin,
       },
       {
         target: `ingest alone until every AVIF rendition ≥ ${TARGETS.avifVsLoopMin}× the plain processImage + AVIF loop`,
-        actual: `${(ingest.avif?.rate ?? 0).toFixed(3)} vs ${avifLoopRate.toFixed(3)} images/s = ${avifRatio.toFixed(2)}× (worker start → last AVIF recorded)`,
+        actual: `${(ingest.avif?.runningRate ?? 0).toFixed(3)} vs ${avifLoopRate.toFixed(3)} images/s = ${avifRatio.toFixed(2)}× (first claim → last AVIF recorded; from the worker's start: ${((ingest.avif?.rate ?? 0) / avifLoopRate).toFixed(2)}×)`,
         pass: avifRatio >= TARGETS.avifVsLoopMin,
       },
       {
         target: `ingest + analysis ≥ ${TARGETS.pipelineVsLoopMin}× the plain processImage + analysis loop`,
-        actual: `${pipeline.rate.toFixed(3)} vs ${pipelineLoopRate.toFixed(3)} images/s = ${pipelineRatio.toFixed(2)}× (worker start, boot and model load included → last analysed)`,
+        actual: `${pipeline.runningRate.toFixed(3)} vs ${pipelineLoopRate.toFixed(3)} images/s = ${pipelineRatio.toFixed(2)}× (first claim, the model's load included → last analysed; from the worker's start: ${(pipeline.rate / pipelineLoopRate).toFixed(2)}×)`,
         pass: pipelineRatio >= TARGETS.pipelineVsLoopMin,
       },
       {
@@ -704,6 +744,7 @@ async function main() {
         `${(mb(totalBytes) / upload.wallS).toFixed(0)} MB/s`,
       ],
       ['ingest alone, worker start → last ready', `${ingest.wallS.toFixed(1)} s`, `${ingest.rate.toFixed(3)} images/s`, `worker CPU ${ingest.cpuS.toFixed(1)} s`],
+      ['ingest alone, first claim → last ready', `${ingest.runningWallS.toFixed(1)} s`, `${ingest.runningRate.toFixed(3)} images/s`, `boot ${ingest.bootS.toFixed(1)} s`],
       ['ingest alone, first ready → last ready', `${ingest.steadyS.toFixed(1)} s`, `${ingest.steadyRate.toFixed(3)} images/s`, 'steady rate'],
       [
         'ingest alone, worker start → last AVIF',

@@ -9,6 +9,7 @@ import { startBackupScheduler } from '../server/backup/schedule'
 import { keepPoolErrorsQuiet, poolOf } from '../server/db/pool'
 import { lowerProcessPriority, workerNice } from '../server/jobs/priority'
 import { startJobsWorker } from '../server/jobs/worker'
+import { WORKER_RUNNING_MESSAGE } from '../lib/constants'
 
 export async function runWorkerProcess(config: Promise<SanitizedConfig> | SanitizedConfig): Promise<void> {
   // Background work: every thread of this process, and every thread it starts later (inference,
@@ -24,7 +25,7 @@ export async function runWorkerProcess(config: Promise<SanitizedConfig> | Saniti
   setInferenceThreads(inferenceThreadCount(process.env, true), { nice })
   const stop = startJobsWorker(payload)
   const stopScheduler = startBackupScheduler(poolOf(payload), (msg, err) => payload.logger.warn({ err, msg }))
-  payload.logger.info('Jobs worker running; Ctrl-C to stop')
+  payload.logger.info(WORKER_RUNNING_MESSAGE)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       // A job stopped half-way would stay marked as processing: let running jobs finish.

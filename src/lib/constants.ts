@@ -170,3 +170,5 @@ export const PANORAMA_RATIO_SLACK_PX = 2
 export const EXPORT_DOWNLOAD_TTL_MS = 15 * 60 * 1000
 /** An export pack's JPEG quality (the channels recompress what they take). */
 export const EXPORT_JPEG_QUALITY = 88
+/** The jobs worker process logs this once its slots start claiming jobs (the benchmarks' clocks start there). */
+export const WORKER_RUNNING_MESSAGE = 'Jobs worker running; Ctrl-C to stop'

@@ -2,6 +2,7 @@
 // and the browser's upload path over HTTP (presigned PUT, then the record).
 import { spawn } from 'node:child_process'
 import readline from 'node:readline'
+import { WORKER_RUNNING_MESSAGE } from '../../src/lib/constants'
 import type { HttpClient } from './http-client'
 import { childEntryArgs } from './child-entry'
 
@@ -118,7 +119,7 @@ async function startWorkerOnce(env: Record<string, string>, name: string) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         log.push(line)
         if (process.env.DEBUG_INSTANCES) console.error(`[${name}] ${line}`)
-        if (line.includes('Jobs worker running')) resolve()
+        if (line.includes(WORKER_RUNNING_MESSAGE)) resolve()
       })
     }
     child.once('exit', (code) => reject(endedBeforeReady(code, log, name)))

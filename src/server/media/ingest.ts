@@ -52,14 +52,17 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
   await update({ status: 'processing', processingError: null })
 
   try {
-    const head = await readObject({ key: media.storageKey, firstBytes: SNIFF_BYTES })
-    if (!head) throw missingOriginal(mediaId)
-    const detected = await detectMediaType(head)
+    // A photo is read whole once and its type sniffed from those bytes; a video's first bytes only,
+    // before it is streamed to a file.
+    const declaredImage = media.fileType === 'image'
+    const bytes = await readObject({ key: media.storageKey, firstBytes: declaredImage ? undefined : SNIFF_BYTES })
+    if (!bytes) throw missingOriginal(mediaId)
+    const detected = await detectMediaType(bytes.subarray(0, SNIFF_BYTES))
     assertDeclaredTypeMatches(media.mimeType ?? '', detected)
     const originalSize = media.filesize ?? 0
     const fields =
       detected.kind === 'image'
-        ? await ingestImage(mediaId, media.storageKey, originalSize)
+        ? await storeImage(mediaId, await processImage(declaredImage ? bytes : await readOriginal(mediaId, media.storageKey)), originalSize)
         : await ingestVideo(mediaId, media.storageKey, originalSize)
     await checkpointsOf(payload).reached('ingest:before-results', mediaId)
     await update({
@@ -102,10 +105,10 @@ export async function markIngestFailed(payload: Payload, mediaId: string, reason
   if (scope) await writePipelineFields(standaloneSql(payload), scope, mediaId, { status: 'failed', processingError: reason })
 }
 
-async function ingestImage(mediaId: string, key: string, originalSize: number) {
+async function readOriginal(mediaId: string, key: string) {
   const original = await readObject({ key })
   if (!original) throw missingOriginal(mediaId)
-  return storeImage(mediaId, await processImage(original), originalSize)
+  return original
 }
 
 /**
@@ -113,16 +116,19 @@ async function ingestImage(mediaId: string, key: string, originalSize: number) {
  * its edit version: 0 at ingest, the saved one for an edit) and answers the fields that record them.
  */
 export async function storeImage(mediaId: string, image: ProcessedImage, originalSize: number, editVersion = 0) {
-  const derivatives = await Promise.all(
-    image.derivatives.map(async ({ width, height, data, size }) => {
-      const derivedObjectKey = derivedKey(mediaId, width, editVersion)
-      await putObject({ key: derivedObjectKey, body: data, contentType: 'image/webp' })
-      return { width, height, key: derivedObjectKey, size }
-    }),
-  )
-  const display = [...derivatives].reverse().find((d) => d.width <= DISPLAY_WIDTH) ?? derivatives[0]
+  // The renditions and the public copy go to the store side by side.
   const publicKey = publicCopyKey(mediaId, image.publicCopy.ext, editVersion)
-  await putObject({ key: publicKey, body: image.publicCopy.data, contentType: image.publicCopy.contentType })
+  const [derivatives] = await Promise.all([
+    Promise.all(
+      image.derivatives.map(async ({ width, height, data, size }) => {
+        const derivedObjectKey = derivedKey(mediaId, width, editVersion)
+        await putObject({ key: derivedObjectKey, body: data, contentType: 'image/webp' })
+        return { width, height, key: derivedObjectKey, size }
+      }),
+    ),
+    putObject({ key: publicKey, body: image.publicCopy.data, contentType: image.publicCopy.contentType }),
+  ])
+  const display = [...derivatives].reverse().find((d) => d.width <= DISPLAY_WIDTH) ?? derivatives[0]
   return {
     publicKey,
     width: image.width,
