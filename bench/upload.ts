@@ -54,6 +54,7 @@ const SLOTS = intEnv('BENCH_UPLOADER_SLOTS', UPLOADER_SLOTS)
 /** The app's worker and processImage both run 2 sharp pipelines at once: so does the plain loop. */
 const LOOP_CONCURRENCY = intEnv('BENCH_LOOP_CONCURRENCY', 2)
 const STRICT = process.env.BENCH_STRICT === '1'
+const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
 /** Stop after the upload phase (no ingest, no report): for working on the upload path. */
 const UPLOAD_ONLY = process.env.BENCH_UPLOAD_ONLY === '1'
 /** Bump when the generator changes: the cached images are regenerated. */
@@ -424,7 +425,7 @@ async function workerPhase(
     const appCpuBefore = cpuSeconds(processTree(appPid))
     const servicesCpuBefore = bench.servicesPid ? cpuSeconds(processTree(bench.servicesPid)) : 0
     const startedAt = Date.now()
-    const worker = await bench.start({ ...servicesEnv, ...env }, { entry: WORKER_ENTRY })
+    const worker = await bench.start({ ...servicesEnv, ...env }, { entry: WORKER_ENTRY, nodeArgs })
     const runningAt = lineSeenAt(worker, WORKER_RUNNING_MESSAGE)
     sampler.roots.push(worker.child.pid!)
     const doneAt = analysed
@@ -549,7 +550,7 @@ const phaseReport = (phase: WorkerPhase) => ({
 })
 
 async function sharpLoop(files: string[], mode: 'ingest' | 'analyse' | 'avif') {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, SHARP_LOOP, String(LOOP_CONCURRENCY), mode, ...files], {
+  const child = spawn(process.execPath, [...nodeArgs, ...TSX_NODE_ARGS, SHARP_LOOP, String(LOOP_CONCURRENCY), mode, ...files], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -592,8 +593,7 @@ async function main() {
     // The production topology (docs/architecture.md §7): web instance with JOBS_WORKER=off, and the
     // worker (`npm run worker`) in its own process, started once the uploads are stored.
     log('Starting the production server (JOBS_WORKER=off)')
-    // BENCH_PROFILE=1: the app's CPU profile (written when it stops) in bench/results/profiles.
-    const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
+    // BENCH_PROFILE=1: the app's, each worker's and each loop's CPU profile (written when they stop) in bench/results/profiles.
     const server = await bench.start({ ...services.env, JOBS_WORKER: 'off' }, { nodeArgs })
     const t0 = Date.now()
     await waitForReady(server)

@@ -37,6 +37,9 @@ import { queueAvif } from './avif-renditions'
 /** The rendition the lightbox shows: its saving against the original is the compression ratio. */
 export const DISPLAY_WIDTH = 1600
 
+/** A photo up to this size is read whole at once (camera photos are 2–30 MB). */
+const READ_WHOLE_MAX_BYTES = 64 * 1024 * 1024
+
 const missingOriginal = (mediaId: string) => new Error(`The original of ${mediaId} is missing from the store`)
 
 const percentSaved = (original: number, optimized: number) =>
@@ -50,19 +53,19 @@ export async function ingestMedia(payload: Payload, mediaId: string): Promise<vo
   if (!media.storageKey) throw new MediaRejectedError('The record has no uploaded file.')
   const update = (fields: PipelineFields) => writePipelineFields(standaloneSql(payload), scope, mediaId, fields)
   await update({ status: 'processing', processingError: null })
+  const originalSize = media.filesize ?? 0
 
   try {
-    // A photo is read whole once and its type sniffed from those bytes; a video's first bytes only,
-    // before it is streamed to a file.
-    const declaredImage = media.fileType === 'image'
-    const bytes = await readObject({ key: media.storageKey, firstBytes: declaredImage ? undefined : SNIFF_BYTES })
+    // A photo of a usual size is read whole once and its type sniffed from those bytes; a video's,
+    // or a larger file's, first bytes only (a file that is not what it says is refused unread).
+    const readWhole = media.fileType === 'image' && originalSize <= READ_WHOLE_MAX_BYTES
+    const bytes = await readObject({ key: media.storageKey, firstBytes: readWhole ? undefined : SNIFF_BYTES })
     if (!bytes) throw missingOriginal(mediaId)
     const detected = await detectMediaType(bytes.subarray(0, SNIFF_BYTES))
     assertDeclaredTypeMatches(media.mimeType ?? '', detected)
-    const originalSize = media.filesize ?? 0
     const fields =
       detected.kind === 'image'
-        ? await storeImage(mediaId, await processImage(declaredImage ? bytes : await readOriginal(mediaId, media.storageKey)), originalSize)
+        ? await storeImage(mediaId, await processImage(readWhole ? bytes : await readOriginal(mediaId, media.storageKey)), originalSize)
         : await ingestVideo(mediaId, media.storageKey, originalSize)
     await checkpointsOf(payload).reached('ingest:before-results', mediaId)
     await update({
