@@ -17,6 +17,7 @@ import {
   cpuSeconds,
   ensureBuild,
   intEnv,
+  lineSeenAt,
   log,
   machineInfo,
   printChecks,
@@ -640,11 +641,9 @@ async function main() {
     log(`  the server alone (its in-process worker, LISTEN/NOTIFY): ${serverIdle}/s`)
     const idleWorker = async (env: Record<string, string>, label: string) => {
       const worker: Server = await bench.start({ ...services.env, ...env }, { entry: WORKER_ENTRY })
-      const deadline = Date.now() + 120_000
-      while (!worker.tail.some((line) => line.includes(WORKER_RUNNING_MESSAGE))) {
-        if (Date.now() > deadline) throw new Error(`The worker did not start (${label})`)
-        await sleep(500)
-      }
+      await lineSeenAt(worker, WORKER_RUNNING_MESSAGE, 120_000).catch((error: Error) => {
+        throw new Error(`The worker did not start (${label}): ${error.message}`)
+      })
       // Its start-up work (the sweep, the backup it queues when none is recent) done, counters settled.
       await waitForQueue(db!, `the ${label} worker's start`)
       await sleep(15_000)

@@ -22,6 +22,7 @@ import {
   BenchRun,
   cpuSeconds,
   ensureBuild,
+  lineSeenAt,
   appInfo,
   intEnv,
   log,
@@ -54,7 +55,7 @@ const SLOTS = intEnv('BENCH_UPLOADER_SLOTS', UPLOADER_SLOTS)
 /** The app's worker and processImage both run 2 sharp pipelines at once: so does the plain loop. */
 const LOOP_CONCURRENCY = intEnv('BENCH_LOOP_CONCURRENCY', 2)
 const STRICT = process.env.BENCH_STRICT === '1'
-const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
+const profileNodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : []
 /** Stop after the upload phase (no ingest, no report): for working on the upload path. */
 const UPLOAD_ONLY = process.env.BENCH_UPLOAD_ONLY === '1'
 /** Bump when the generator changes: the cached images are regenerated. */
@@ -365,7 +366,7 @@ type WorkerPhase = {
   /** Worker start (its boot included) → the batch's last record done. */
   wallS: number
   rate: number
-  /** Worker start → its first claim ("Jobs worker running", printed as its slots start claiming). */
+  /** Worker start → its first claim (WORKER_RUNNING_MESSAGE, logged as its slots start claiming). */
   bootS: number
   /** First claim → the batch's last record done: the clock the plain loops keep (theirs starts after their imports). */
   runningWallS: number
@@ -379,22 +380,6 @@ type WorkerPhase = {
   hwmMb: number
   /** With `avif`: worker start → the last photo's AVIF renditions recorded, and the worker's CPU until then. */
   avif?: { wallS: number; rate: number; runningRate: number; cpuS: number }
-}
-
-/** When the server first printed `text` (Date.now()); rejects if it exits before. */
-function lineSeenAt(server: Server, text: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    if (server.tail.some((line) => line.includes(text))) return resolve(Date.now())
-    const look = (chunk: Buffer) => {
-      if (!chunk.toString().includes(text)) return
-      server.child.stdout?.off('data', look)
-      server.child.stderr?.off('data', look)
-      resolve(Date.now())
-    }
-    server.child.stdout?.on('data', look)
-    server.child.stderr?.on('data', look)
-    server.exited.then(() => reject(new Error(`The process exited before printing "${text}"`)))
-  })
 }
 
 /**
@@ -425,7 +410,7 @@ async function workerPhase(
     const appCpuBefore = cpuSeconds(processTree(appPid))
     const servicesCpuBefore = bench.servicesPid ? cpuSeconds(processTree(bench.servicesPid)) : 0
     const startedAt = Date.now()
-    const worker = await bench.start({ ...servicesEnv, ...env }, { entry: WORKER_ENTRY, nodeArgs })
+    const worker = await bench.start({ ...servicesEnv, ...env }, { entry: WORKER_ENTRY, nodeArgs: profileNodeArgs })
     const runningAt = lineSeenAt(worker, WORKER_RUNNING_MESSAGE)
     sampler.roots.push(worker.child.pid!)
     const doneAt = analysed
@@ -561,7 +546,7 @@ async function plainLoop(mode: 'ingest' | 'analyse' | 'avif', label: string) {
 }
 
 async function sharpLoop(files: string[], mode: 'ingest' | 'analyse' | 'avif') {
-  const child = spawn(process.execPath, [...nodeArgs, ...TSX_NODE_ARGS, SHARP_LOOP, String(LOOP_CONCURRENCY), mode, ...files], {
+  const child = spawn(process.execPath, [...profileNodeArgs, ...TSX_NODE_ARGS, SHARP_LOOP, String(LOOP_CONCURRENCY), mode, ...files], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -605,7 +590,7 @@ async function main() {
     // worker (`npm run worker`) in its own process, started once the uploads are stored.
     log('Starting the production server (JOBS_WORKER=off)')
     // BENCH_PROFILE=1: the app's, each worker's and each loop's CPU profile (written when they stop) in bench/results/profiles.
-    const server = await bench.start({ ...services.env, JOBS_WORKER: 'off' }, { nodeArgs })
+    const server = await bench.start({ ...services.env, JOBS_WORKER: 'off' }, { nodeArgs: profileNodeArgs })
     const t0 = Date.now()
     await waitForReady(server)
     log(`Server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)

@@ -147,6 +147,30 @@ export async function waitForReady(server: Server, timeoutMs = 180_000) {
   throw new Error(`The server did not answer GET /api/sections with 200 in ${timeoutMs / 1000} s (last: ${last})`)
 }
 
+/**
+ * When the process first printed `text` (Date.now()): its output is watched from the moment this
+ * is called, after what it kept in `tail`. Rejects if it exits first or `timeoutMs` pass.
+ */
+export function lineSeenAt(server: Server, text: string, timeoutMs = 180_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (server.tail.some((line) => line.includes(text))) return resolve(Date.now())
+    const timer = setTimeout(() => done(new Error(`The process did not print "${text}" in ${timeoutMs / 1000} s`)), timeoutMs)
+    const look = (chunk: Buffer) => {
+      if (chunk.toString().includes(text)) done(Date.now())
+    }
+    function done(outcome: number | Error) {
+      clearTimeout(timer)
+      server.child.stdout?.off('data', look)
+      server.child.stderr?.off('data', look)
+      if (outcome instanceof Error) reject(outcome)
+      else resolve(outcome)
+    }
+    server.child.stdout?.on('data', look)
+    server.child.stderr?.on('data', look)
+    server.exited.then(() => done(new Error(`The process exited before printing "${text}"`)))
+  })
+}
+
 export async function stopServer(server: Server) {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return
   const pids = processTree(server.child.pid!)
