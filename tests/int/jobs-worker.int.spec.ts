@@ -5,7 +5,7 @@
 // processing with no live job a new one (or, after repeated errors, a failed status).
 import crypto from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
 import { HASH_BACKFILL_TASK } from '../../src/server/duplicates/scan-task'
 import { claimJob, STALE_AFTER_MS, startJobsWorker } from '../../src/server/jobs/worker'
@@ -223,6 +223,24 @@ describe('idle slots woken by a notification', () => {
     )
     return rows.map((row) => row.pid)
   }
+  /**
+   * Each slot's looks that found nothing to claim, per queue, read off the claim statements the
+   * worker sends through the pool (its queue is the statement's second value).
+   */
+  const watchEmptyLooks = () => {
+    const pool = poolOf(payload)
+    const looks: Record<string, number> = {}
+    const query = pool.query.bind(pool) as (text: unknown, values?: unknown[]) => Promise<{ rows: Array<{ job?: unknown }> }>
+    const spy = vi.spyOn(pool, 'query').mockImplementation((async (text: unknown, values?: unknown[]) => {
+      const result = await query(text, values)
+      if (typeof text === 'string' && text.includes('claimed AS (') && !result.rows[0]?.job) {
+        const queue = String(values?.[1])
+        looks[queue] = (looks[queue] ?? 0) + 1
+      }
+      return result
+    }) as never)
+    return { looks, stopWatching: () => spy.mockRestore() }
+  }
   const uploadPhoto = async (name: string) => {
     const created = await uploadFile(admin, await makePhoto({ width: 640, height: 480, seed: name.length }), {
       filename: name,
@@ -234,22 +252,16 @@ describe('idle slots woken by a notification', () => {
 
   it('processes a photo uploaded while every slot is idle, without waiting for the fallback poll', async () => {
     await poolOf(payload).query('DELETE FROM payload_jobs')
-    let idle = 0
-    const stop = startJobsWorker(payload, 1, {
-      sweep: false,
-      analysisSlots: 0,
-      fallbackPollMs: NEVER_MS,
-      onIdle: (queue) => {
-        if (queue === 'default') idle++
-      },
-    })
+    const { looks, stopWatching } = watchEmptyLooks()
+    const stop = startJobsWorker(payload, 1, { sweep: false, analysisSlots: 0, fallbackPollMs: NEVER_MS })
     try {
       // The slot looked, found nothing and sleeps: from here on only a wake-up gets it going.
-      await expect.poll(() => idle, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0)
+      await expect.poll(() => looks.default ?? 0, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0)
       const id = await uploadPhoto('woken-by-notify.jpg')
       await expect.poll(() => statusOf(id), { timeout: 30_000, interval: 250 }).toBe('ready')
     } finally {
       await stop()
+      stopWatching()
     }
     // Stopping ends the listening connection, sleeping slots included.
     await expect.poll(listenerPids, { timeout: 10_000, interval: 100 }).toEqual([])
@@ -257,17 +269,10 @@ describe('idle slots woken by a notification', () => {
 
   it('listens again after its connection is cut, and a photo uploaded then is processed', async () => {
     await poolOf(payload).query('DELETE FROM payload_jobs')
-    let idle = 0
-    const stop = startJobsWorker(payload, 1, {
-      sweep: false,
-      analysisSlots: 0,
-      fallbackPollMs: NEVER_MS,
-      onIdle: (queue) => {
-        if (queue === 'default') idle++
-      },
-    })
+    const { looks, stopWatching } = watchEmptyLooks()
+    const stop = startJobsWorker(payload, 1, { sweep: false, analysisSlots: 0, fallbackPollMs: NEVER_MS })
     try {
-      await expect.poll(() => idle, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0)
+      await expect.poll(() => looks.default ?? 0, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0)
       await expect.poll(listenerPids, { timeout: 10_000, interval: 100 }).toHaveLength(1)
       const [cut] = await listenerPids()
       await poolOf(payload).query('SELECT pg_terminate_backend($1)', [cut])
@@ -279,6 +284,7 @@ describe('idle slots woken by a notification', () => {
       await expect.poll(() => statusOf(id), { timeout: 30_000, interval: 250 }).toBe('ready')
     } finally {
       await stop()
+      stopWatching()
     }
   })
 
@@ -302,13 +308,8 @@ describe('idle slots woken by a notification', () => {
     await poolOf(payload).query('DELETE FROM payload_jobs')
     // An ingest no slot takes (none for the default queue) holds analysis and AVIF back.
     const ingest = await payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: crypto.randomUUID() } })
-    const looks: Record<string, number> = {}
-    const stop = startJobsWorker(payload, 0, {
-      sweep: false,
-      analysisSlots: 1,
-      fallbackPollMs: NEVER_MS,
-      onIdle: (queue) => (looks[queue] = (looks[queue] ?? 0) + 1),
-    })
+    const { looks, stopWatching } = watchEmptyLooks()
+    const stop = startJobsWorker(payload, 0, { sweep: false, analysisSlots: 1, fallbackPollMs: NEVER_MS })
     try {
       await new Promise((resolve) => setTimeout(resolve, 3500))
       // Their own queues are empty: each looked once, when it started.
@@ -326,6 +327,7 @@ describe('idle slots woken by a notification', () => {
         .toBe(0)
     } finally {
       await stop()
+      stopWatching()
     }
   })
 })

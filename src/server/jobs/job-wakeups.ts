@@ -47,11 +47,6 @@ export class JobWakeups {
     private readonly logger: Logger,
   ) {}
 
-  /** Whether the listening connection is up (for tests and diagnostics). */
-  get listening(): boolean {
-    return this.client !== undefined
-  }
-
   /** Resolves once listening, or after the first failed attempt (the retries go on meanwhile). */
   start(): Promise<void> {
     return this.connect()

@@ -160,14 +160,11 @@ export function startJobsWorker(
     sweep = true,
     analysisSlots: analysisSlotCount = analysisSlots(),
     fallbackPollMs: pollMs = fallbackPollMs(),
-    onIdle,
   }: {
     sweep?: boolean
     analysisSlots?: number
     /** How long an idle slot sleeps when no notification wakes it. */
     fallbackPollMs?: number
-    /** Called each time a slot found nothing to do and starts waiting (tests). */
-    onIdle?: (queue: string) => void
   } = {},
 ): () => Promise<void> {
   let stopped = false
@@ -214,7 +211,6 @@ export function startJobsWorker(
           }
         } else {
           entry.leave()
-          onIdle?.(queue)
           // Held back, it looks again shortly: the work above it ends without a notification.
           await wakeups.wait(queue, ticket, Math.min(pollMs, heldBack ? HELD_BACK_POLL_MS : (nextDueMs ?? Number.POSITIVE_INFINITY)))
         }
