@@ -3,7 +3,7 @@
 // tests imports the host; React components, the admin views and the isomorphic library never
 // import server code; product code never imports the tests (a test's seam is injected). Imports
 // are resolved through tsconfig's path aliases (`@/…`) as well.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -65,6 +65,25 @@ describe('the layout', () => {
     expect(resolveImport('src/admin/x.tsx', '@/server/env')).toBe('src/server/env')
     expect(resolveImport('src/server/x.ts', '@payload-config')).toBe('payload.config.ts')
     expect(resolveImport('src/admin/x.tsx', 'react')).toBe('react')
+  })
+
+  // package.json's `sideEffects` lets the bundlers (Next's, esbuild's) drop a module a file takes
+  // nothing from: a module imported only for what it does when it loads must be listed, or its
+  // import disappears from the bundle (a worker entry that exits at once, zod evaluating in the browser).
+  it("lists in package.json's sideEffects every project module imported only for what it does on load", () => {
+    const { sideEffects } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] }
+    const listed = (file: string) =>
+      sideEffects.some((entry) => (entry.startsWith('*.') ? file.endsWith(entry.slice(1)) : entry === `./${file}`))
+    const bareImports = ['src', 'media-public', 'collections', 'endpoints', 'jobs', 'tests', 'bench', 'examples'].flatMap((dir) =>
+      sourceFiles(dir).flatMap((file) =>
+        [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)]
+          .map((match) => resolveImport(file, match[1]))
+          .filter((target) => /^(src|media-public|collections|endpoints|jobs|tests|bench|examples)\//.test(target))
+          .map((target) => ['.ts', '.tsx', '/index.ts', ''].map((ending) => target + ending).find((candidate) => existsSync(path.join(ROOT, candidate)) && statSync(path.join(ROOT, candidate)).isFile()) ?? target),
+      ),
+    )
+    expect(bareImports.length).toBeGreaterThan(0)
+    expect(bareImports.filter((file) => !listed(file))).toEqual([])
   })
 })
 
