@@ -1,7 +1,7 @@
-// What a visitor's browser downloads: the public pages load the gallery's code, not the sign-in
-// page's (its form, its notices). The sign-in page itself is the control: its scripts do carry the
-// marker, so the check looks at the right thing.
-import { expect, test, type Page } from '@playwright/test'
+// What a visitor's browser downloads: each public page loads its own view's code, not the sign-in
+// page's (its form, its notices) nor the other views'. Each marker is a text of one view only, and
+// the page that shows it is the control: its scripts do carry it, so the check looks at the right thing.
+import { expect, test, type Page, type Response } from '@playwright/test'
 import { ensurePublicSeed } from '../helpers/public-seed'
 
 /** The sign-in form's failure notice title (spec §8 "Authentication notices"). */
@@ -17,24 +17,39 @@ type Script = { url: string; text: string }
 /** Every script the page loaded: its address and its text. */
 async function scriptsOf(page: Page, path: string): Promise<Script[]> {
   const scripts: Array<Promise<Script>> = []
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() === 'script' && response.ok()) {
       scripts.push(response.text().then((text) => ({ url: new URL(response.url()).pathname, text })))
     }
-  })
-  await page.goto(path)
-  await page.waitForLoadState('networkidle')
-  return Promise.all(scripts)
+  }
+  page.on('response', onResponse)
+  try {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    return await Promise.all(scripts)
+  } finally {
+    page.off('response', onResponse)
+  }
 }
 
-test('the public pages load none of the sign-in page’s code', async ({ page }) => {
-  const signIn = await scriptsOf(page, '/login')
-  expect(signIn.some(({ text }) => text.includes(SIGN_IN_MARKER))).toBe(true)
+/** A text only that view's code holds (spec §2, §8). */
+const VIEW_MARKERS: Record<string, { page: string; text: string }> = {
+  'sign-in form': { page: '/login', text: SIGN_IN_MARKER },
+  browser: { page: '/', text: 'Open in New Window' },
+  overview: { page: '/gallery', text: 'View All' },
+  section: { page: '/gallery/backyard', text: 'Back to Overview' },
+}
 
-  for (const path of ['/', '/gallery', '/gallery/backyard', '/embed']) {
-    const scripts = await scriptsOf(page, path)
-    expect(scripts.length, path).toBeGreaterThan(0)
-    const carrying = scripts.filter(({ text }) => text.includes(SIGN_IN_MARKER)).map(({ url }) => url)
-    expect(carrying, `${path}: scripts with the sign-in form's code`).toEqual([])
+test('each public page loads its own view’s code, not the sign-in page’s nor the other views’', async ({ page }) => {
+  const carrying = (scripts: Script[], text: string) => scripts.filter((script) => script.text.includes(text)).map(({ url }) => url)
+  const loaded = new Map<string, Script[]>()
+  for (const path of ['/login', '/', '/gallery', '/gallery/backyard', '/embed']) loaded.set(path, await scriptsOf(page, path))
+
+  for (const [view, { page: own, text }] of Object.entries(VIEW_MARKERS)) {
+    expect(carrying(loaded.get(own)!, text).length, `${own} carries the ${view}'s code`).toBeGreaterThan(0)
+    for (const [path, scripts] of loaded) {
+      if (path === own) continue
+      expect(carrying(scripts, text), `${path}: scripts with the ${view}'s code`).toEqual([])
+    }
   }
 })

@@ -6,24 +6,12 @@
 // Route handler factories over the app's Payload config, as Payload's own REST_GET(config):
 // `/public-objects/[...path]` and `/s/[token]/o/[...path]`.
 export { publicObjectsRoute, shareLinkObjectsRoute } from '../../../media-public/object-routes'
-// The cached public site, mounted under `site/[site]/…`.
-export {
-  BrowserRoute,
-  browserMetadata,
-  EmbedRoute,
-  embedRouteMetadata,
-  OverviewRoute,
-  overviewMetadata,
-  SectionNotFoundRoute,
-  sectionNotFoundMetadata,
-  SectionRoute,
-  sectionRouteMetadata,
-  SiteLayout,
-  siteLayoutMetadata,
-  SiteNotFound,
-  siteNotFoundMetadata,
-  siteViewport,
-} from '../../../media-public/site-routes'
+// The cached public site, mounted under `site/[site]/…`: a module per page.
+export { SiteLayout, siteLayoutMetadata, SiteNotFound, siteNotFoundMetadata, siteViewport } from '../../../media-public/site-routes'
+export { BrowserRoute, browserMetadata } from '../../../media-public/browser-route'
+export { OverviewRoute, overviewMetadata } from '../../../media-public/overview-route'
+export { SectionNotFoundRoute, sectionNotFoundMetadata, SectionRoute, sectionRouteMetadata } from '../../../media-public/section-route'
+export { EmbedRoute, embedRouteMetadata } from '../../../media-public/embed-route'
 // The pages rendered per request: their layout, `/login`, a share link's page, `sitemap.xml`.
 export {
   GalleryLayout,
