@@ -70,6 +70,11 @@ describe('the layout', () => {
   // package.json's `sideEffects` lets the bundlers (Next's, esbuild's) drop a module a file takes
   // nothing from: a module imported only for what it does when it loads must be listed, or its
   // import disappears from the bundle (a worker entry that exits at once, zod evaluating in the browser).
+  /** The file an extension-less import names (`./text` is `./text.ts`), from the root. */
+  const moduleFile = (target: string) =>
+    ['.ts', '.tsx', '/index.ts', ''].map((ending) => target + ending).find((file) => existsSync(path.join(ROOT, file)) && statSync(path.join(ROOT, file)).isFile()) ??
+    target
+
   it("lists in package.json's sideEffects every project module imported only for what it does on load", () => {
     const { sideEffects } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] }
     const listed = (file: string) =>
@@ -79,7 +84,7 @@ describe('the layout', () => {
         [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)]
           .map((match) => resolveImport(file, match[1]))
           .filter((target) => /^(src|media-public|collections|endpoints|jobs|tests|bench|examples)\//.test(target))
-          .map((target) => ['.ts', '.tsx', '/index.ts', ''].map((ending) => target + ending).find((candidate) => existsSync(path.join(ROOT, candidate)) && statSync(path.join(ROOT, candidate)).isFile()) ?? target),
+          .map(moduleFile),
       ),
     )
     expect(bareImports.length).toBeGreaterThan(0)
