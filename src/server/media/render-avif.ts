@@ -31,7 +31,7 @@ handle = async ({ input, plan }) => {
     : sharp(input, { limitInputPixels: plan.maxPixels, failOn: 'error' })
   const { data, info } = await source.rotate().resize({ width: widest, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true })
   const made = []
-  // One at a time: libaom already spreads one encode over the cores.
+  // A photo's renditions one after another; a second photo's may encode beside them (perThread below).
   for (const { width, height, quality } of plan.renditions) {
     const image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     const sized = width === info.width && height === info.height ? image : image.resize(width, height, { fit: 'fill' })
@@ -48,7 +48,8 @@ const encoder = threadPool<{ input: Bytes; plan: AvifPlan }, { width: number; he
   source: THREAD_SOURCE,
   name: 'The AVIF thread',
   size: () => 1,
-  perThread: 1,
+  // Two photos at once, as the worker's two renditions slots give it (worker.ts OWN_SLOT_QUEUES).
+  perThread: 2,
   nice: () => DEFAULT_WORKER_NICE,
 })
 
