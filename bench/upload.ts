@@ -43,6 +43,7 @@ import {
 } from './lib/harness'
 import { api, signIn, type Session } from './lib/session'
 import { TSX_NODE_ARGS } from '../src/host/entries'
+import { mallocArenaEnv } from '../src/host/malloc-arenas'
 import { CONNECTIONS_PER_ORIGIN, UPLOADER_SLOTS, WORKER_RUNNING_MESSAGE } from '../src/lib/constants'
 
 const SHARP_LOOP = path.join(ROOT, 'bench', 'upload-sharp-loop.ts')
@@ -548,7 +549,8 @@ async function plainLoop(mode: 'ingest' | 'analyse' | 'avif', label: string) {
 async function sharpLoop(files: string[], mode: 'ingest' | 'analyse' | 'avif') {
   const child = spawn(process.execPath, [...profileNodeArgs, ...TSX_NODE_ARGS, SHARP_LOOP, String(LOOP_CONCURRENCY), mode, ...files], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
+    // The worker's malloc arenas (src/host/malloc-arenas.ts), as everything else is set up as in the worker.
+    env: { ...process.env, ...mallocArenaEnv(), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const sampler = new RssSampler([child.pid!])

@@ -10,6 +10,7 @@ import { freePort } from '../../src/host/embedded/free-port'
 import { startMissingServices, type StartedServices } from '../../src/host/embedded/services'
 import { startServicesProcess } from '../../src/host/embedded/services-child'
 import { compiledEntry, type Entry, entryNodeArgs, nextNodeOptions, nextServerArgs } from '../../src/host/entries'
+import { mallocArenaEnv } from '../../src/host/malloc-arenas'
 
 export const ROOT = process.cwd()
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
@@ -107,7 +108,8 @@ export async function startServer(
     env: {
       ...process.env,
       ...env,
-      ...(entry ? {} : { NODE_OPTIONS: nextNodeOptions() }),
+      // What `npm start` gives Next's server (src/host/launch.ts); an entry sets its own.
+      ...(entry ? {} : { NODE_OPTIONS: nextNodeOptions(), ...mallocArenaEnv() }),
       PORT: String(port),
       HOSTNAME: '127.0.0.1',
       NODE_ENV: 'production',

@@ -9,6 +9,10 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { startServicesProcess } from './embedded/services-child'
 import { nextNodeOptions, nextServerArgs } from './entries'
+import { restartWithMallocArenas } from './malloc-arenas'
+
+// First, so Next's server (which runs the jobs worker unless JOBS_WORKER=off) inherits the limit.
+restartWithMallocArenas()
 
 const MODES = ['dev', 'start'] as const
 const mode = MODES.find((name) => name === process.argv[2])

@@ -126,6 +126,7 @@ async function startWorkerOnce(env: Record<string, string>, name: string) {
   })
   return {
     log,
+    pid: child.pid!,
     exited: () => child.exitCode !== null || child.signalCode !== null,
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return

@@ -5,6 +5,8 @@
 // application_name), so "each job runs once" and "scheduled work runs once" are checked
 // where they happen, not inferred from an end state an idempotent re-run would also reach.
 import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
 import readline from 'node:readline'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -206,6 +208,16 @@ describe('several app instances and workers on one database and store', () => {
     const { rows } = await db.query(`SELECT who FROM test_job_events WHERE kind = 'queued' AND task = 'backup' AND who LIKE 'sched-%'`)
     expect(rows).toHaveLength(1)
   }, 120_000)
+
+  it('each worker process runs with two malloc arenas per core, unless its environment names a number', async () => {
+    // `npm run worker` starts itself again with the limit (src/host/malloc-arenas.ts): same pid.
+    const expected = process.env.MALLOC_ARENA_MAX ?? String(2 * os.availableParallelism())
+    expect(workers).toHaveLength(2)
+    for (const worker of workers) {
+      const environ = (await fs.readFile(`/proc/${worker.pid}/environ`, 'utf8')).split('\0')
+      expect(environ).toContain(`MALLOC_ARENA_MAX=${expected}`)
+    }
+  })
 
   it('no process died', () => {
     expect(appA.exited()).toBe(false)
