@@ -24,10 +24,12 @@ function resolveImport(file: string, spec: string): string {
   return spec
 }
 
+/** Our TypeScript sources under `dir`: not declaration files, nor what Next generates or npm installs there (the example app's). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !/(^|\/)(\.next|node_modules)\//.test(file))
 }
 
 /** Every module a file imports, resolved to a path from the root (relative and aliased imports) or kept as named. */
