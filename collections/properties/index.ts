@@ -12,7 +12,6 @@
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { sql } from 'drizzle-orm'
 import {
-  APIError,
   type CollectionAfterChangeHook,
   type CollectionBeforeDeleteHook,
   type CollectionBeforeValidateHook,
@@ -22,6 +21,7 @@ import {
 } from 'payload'
 import { allowedTo, writableWith } from '../../src/access/may'
 import { actorOf, may } from '../../src/server/auth/access'
+import { RefusedRequest } from '../../src/server/http/errors'
 import { authenticated } from '../../src/access/authenticated'
 import { PROPERTY_NAME_MAX, PROPERTY_TAGLINE_MAX } from '../../src/lib/constants'
 import { domainProblem, normalizeDomain, propertySlugProblem } from '../../src/lib/property-slug'
@@ -51,7 +51,7 @@ const refuseTakenAddresses: CollectionBeforeValidateHook = async ({ data, origin
       overrideAccess: true,
       req,
     })
-    if (totalDocs > 0) throw new APIError(`Another property already uses the address /p/${draft.slug}.`, 409, undefined, true)
+    if (totalDocs > 0) throw new RefusedRequest(`Another property already uses the address /p/${draft.slug}.`, 409)
   }
   for (const row of draft.domains ?? []) {
     const domain = typeof row?.domain === 'string' ? normalizeDomain(row.domain) : null
@@ -63,7 +63,7 @@ const refuseTakenAddresses: CollectionBeforeValidateHook = async ({ data, origin
       overrideAccess: true,
       req,
     })
-    if (totalDocs > 0) throw new APIError(`Another property already answers on ${domain}.`, 409, undefined, true)
+    if (totalDocs > 0) throw new RefusedRequest(`Another property already answers on ${domain}.`, 409)
   }
   return data
 }
@@ -96,11 +96,9 @@ const seedAreas: CollectionAfterChangeHook = async ({ doc, operation, req }) => 
 
 /** Removing a property takes a final backup and moves its objects: only the product's route does that. */
 const refusePlainDelete: CollectionBeforeDeleteHook = ({ id }) => {
-  throw new APIError(
+  throw new RefusedRequest(
     `A property is removed with POST /api/properties/${id}/remove and { "confirm": "<its name>" }, which takes a final backup of it first.`,
     403,
-    undefined,
-    true,
   )
 }
 

@@ -11,14 +11,15 @@
 // Local API calls (jobs, seeds, our services after their own zod parsing) are not checked.
 import { containsNul } from '../lib/contains-nul'
 import { MAX_IDS_PER_CALL } from '../lib/schemas/placement'
-import { APIError, type CollectionBeforeOperationHook, type Field, type PayloadRequest } from 'payload'
+import type { CollectionBeforeOperationHook, Field, PayloadRequest } from 'payload'
+import { RefusedRequest } from '../server/http/errors'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const BODY_TYPES = ['application/json', 'multipart/form-data']
 
 type FieldKind = { type: string; hasMany: boolean; relationTo?: string; options?: string[] }
 
-const bad = (message: string) => new APIError(message, 400, null, true)
+const bad = (message: string) => new RefusedRequest(message, 400)
 
 /** Top-level data fields of a collection (collapsibles and rows hold theirs at the top level). */
 function fieldKinds(fields: Field[], into = new Map<string, FieldKind>(), prefix = ''): Map<string, FieldKind> {
@@ -185,7 +186,7 @@ export const strictWrite: CollectionBeforeOperationHook = async ({ args, collect
   }
   if (operation !== 'create' && operation !== 'update') return args
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
-  if (!BODY_TYPES.includes(type)) throw new APIError('Send the request body as JSON (Content-Type: application/json).', 415, null, true)
+  if (!BODY_TYPES.includes(type)) throw new RefusedRequest('Send the request body as JSON (Content-Type: application/json).', 415)
   const data = (args as { data?: unknown }).data
   if (data === undefined) return args
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad('The request body must be a JSON object.')

@@ -13,6 +13,7 @@
 import type { CollectionConfig, Config, Plugin } from 'payload'
 import { multiTenantPlugin } from '@payloadcms/plugin-multi-tenant'
 import { apiEndpoints } from '../../endpoints'
+import { REFUSED_REQUEST } from '../server/http/errors'
 import { fieldErrorsAfterError } from '../server/http/field-errors'
 import { unavailableAfterError } from '../server/http/unavailable'
 import { galleryAdminViews, galleryNavLinks } from './admin'
@@ -136,6 +137,11 @@ function withGalleryBehaviour(config: Config, incomingConfig: Config, migrations
       ...incomingConfig.hooks,
       afterError: [...(incomingConfig.hooks?.afterError ?? []), unavailableAfterError, fieldErrorsAfterError],
     },
+    // Requests the gallery's hooks refuse are a client's mistake, logged at info like Payload's own
+    // NotFound or ValidationError (src/server/http/errors.ts); a level the app sets wins. Payload's
+    // type names only its own errors, but it looks any error's name up (its logError; the
+    // security-holes integration test holds this).
+    loggingLevels: { [REFUSED_REQUEST]: 'info', ...config.loggingLevels } as Config['loggingLevels'],
     // The app's own start-up first, then the gallery's.
     onInit: appOnInit
       ? async (payload) => {

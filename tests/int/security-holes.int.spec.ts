@@ -5,7 +5,7 @@
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { poolOf } from '../../src/server/db/pool'
 import { appStore } from '../../src/server/storage/index'
 import { ORIGIN, PASSWORD } from '../helpers/api'
@@ -190,6 +190,25 @@ describe('5. bad input answers 4xx, never 5xx', () => {
     expect(response.status).toBeLessThan(500)
     expect(response.text).not.toMatch(/\bat .+\.(js|ts):\d+/)
     expect(await rowOf(photo.id)).toEqual(before)
+  })
+})
+
+describe("5b. a client's mistake is not logged as an error", () => {
+  it('a request the gallery refuses, or Payload finds nothing for, is logged at info with its message only', async () => {
+    const logged = { error: [] as unknown[], info: [] as unknown[] }
+    const error = vi.spyOn(payload.logger, 'error').mockImplementation((entry: unknown) => void logged.error.push(entry))
+    const info = vi.spyOn(payload.logger, 'info').mockImplementation((entry: unknown) => void logged.info.push(entry))
+    try {
+      // Refused by the gallery's REST hook (src/hooks/strict-rest.ts).
+      expect((await manager.call('GET', '/api/media/999999')).status).toBe(400)
+      // Payload's own NotFound: a well-formed id of no record.
+      expect((await manager.call('GET', '/api/media/00000000-0000-4000-8000-000000000000')).status).toBe(404)
+    } finally {
+      error.mockRestore()
+      info.mockRestore()
+    }
+    expect(logged.error).toEqual([])
+    expect(logged.info).toEqual(expect.arrayContaining([{ msg: 'Ids are UUIDs.' }, { msg: 'Not Found' }]))
   })
 })
 
