@@ -17,6 +17,7 @@ import { REFUSED_REQUEST } from '../server/http/errors'
 import { fieldErrorsAfterError } from '../server/http/field-errors'
 import { unavailableAfterError } from '../server/http/unavailable'
 import { galleryAdminViews, galleryNavLinks } from './admin'
+import { namePayloadErrors } from './error-names'
 import { GALLERY_COLLECTION_SLUGS, USERS_SLUG, galleryCollections, galleryUsers, withGalleryEndpoints } from './collections'
 import { galleryMultiTenantOptions } from './multi-tenant'
 import { type GalleryMigration, galleryStartup } from './startup'
@@ -67,6 +68,8 @@ export type PropertyGalleryOptions = {
 export function propertyGallery(options: PropertyGalleryOptions = {}): Plugin {
   const { enabled = true, multiTenant = true, migrations } = options
   return (incomingConfig: Config): Config => {
+    // Here, not at start-up: each of Next's module graphs that loads the config has its own Payload.
+    namePayloadErrors()
     const own = incomingConfig.collections ?? []
     refuseTakenSlugs(own)
     const usersSlug = incomingConfig.admin?.user ?? USERS_SLUG
