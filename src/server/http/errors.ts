@@ -24,6 +24,8 @@ export function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
 }
 
+export const REFUSED_REQUEST = 'RefusedRequest'
+
 /**
  * A request one of Payload's hooks refuses: a client's mistake (4xx). Payload answers it with this
  * status and message, and logs it at info, as it does its own NotFound or ValidationError: the
@@ -37,5 +39,3 @@ export class RefusedRequest extends APIError {
     this.name = REFUSED_REQUEST
   }
 }
-
-export const REFUSED_REQUEST = 'RefusedRequest'
