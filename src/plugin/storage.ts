@@ -17,7 +17,10 @@ export function galleryStorage(): Plugin {
     acl: 'private',
     // A file's URL is the app's own delivery (visibility checked there), not /api/media/file/…,
     // which would look for an object named after the filename.
-    collections: { media: { generateFileURL: ({ filename }) => objectUrl(filename) } },
+    // An empty prefix (the keys are the gallery's own) gives the collection its `prefix` field with
+    // storage on too: without one, storage-s3 adds that field only when disabled
+    // (alwaysInsertFields), so `npm run dev` generated other types than the migrations' schema.
+    collections: { media: { prefix: '', generateFileURL: ({ filename }) => objectUrl(filename) } },
     config: s3ClientConfig(env),
   })
 }
