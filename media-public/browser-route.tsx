@@ -1,7 +1,7 @@
 // `/` and `/public` of the cached site (site-routes.tsx): the browser, every visible photo and video.
 import type { Metadata } from 'next'
 import { loadProperty } from './property'
-import { loadSnapshot, requestDevice } from './initial-data'
+import { loadSnapshot, requestDevice, sectionNamesOf } from './initial-data'
 import { pageMetadata, StructuredData } from './pages'
 import { PublicBrowser } from './public-browser'
 import { enterSite } from './site-address'
@@ -11,11 +11,16 @@ import { publicMediaFile } from '@/lib/public-media'
 async function PublicBrowserPage() {
   const [snapshot, device] = await Promise.all([loadSnapshot(), requestDevice()])
   const property = await loadProperty(snapshot)
-  const sectionNames = Object.fromEntries(snapshot.sections.map((section) => [section.id, section.name]))
+  const sectionNames = sectionNamesOf(snapshot)
   return (
     <>
       <StructuredData snapshot={snapshot} pageMedia={null} />
-      <PublicBrowser initialMedia={snapshot.media.map(publicMediaFile)} sectionNames={sectionNames} device={device} property={property.info} />
+      <PublicBrowser
+        initialMedia={snapshot.media.map(publicMediaFile)}
+        sectionNames={sectionNames}
+        device={device}
+        property={property.info}
+      />
     </>
   )
 }

@@ -2,7 +2,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { EmbedGallery } from './embed-gallery'
-import { loadSnapshot, requestDevice } from './initial-data'
+import { loadSnapshot, requestDevice, sectionNamesOf } from './initial-data'
 import { pageMetadata } from './pages'
 import { loadProperty } from './property'
 import { enterSite } from './site-address'
@@ -19,7 +19,7 @@ async function EmbedPage({ sectionId }: { sectionId?: string }) {
   const media = sectionId ? snapshot.bySection.get(sectionId) : snapshot.media
   if (!media) notFound()
   const property = await loadProperty(snapshot)
-  const sectionNames = Object.fromEntries(snapshot.sections.map((section) => [section.id, section.name]))
+  const sectionNames = sectionNamesOf(snapshot)
   const title = sectionId ? `${sectionNames[sectionId]} · ${property.info.name}` : property.info.name
   return <EmbedGallery media={media.map(publicMediaFile)} sectionNames={sectionNames} title={title} device={device} />
 }

@@ -23,6 +23,11 @@ export function sectionsOf(snapshot: PublicSnapshot): Section[] {
   return sectionList(snapshot)
 }
 
+/** Each section's name by its id (the lightbox's captions, the structured data). */
+export function sectionNamesOf(snapshot: PublicSnapshot): Record<string, string> {
+  return Object.fromEntries(snapshot.sections.map((section) => [section.id, section.name]))
+}
+
 /** The preview answer of GET /api/sections/{id}/preview, from the same snapshot. */
 export function previewOf(snapshot: PublicSnapshot, sectionId: string): SectionPreview {
   const files = snapshot.bySection.get(sectionId) ?? []

@@ -16,13 +16,13 @@ async function GalleryOverviewPage() {
     <>
       <StructuredData snapshot={snapshot} pageMedia={null} />
       <GalleryOverview
-      initialSections={data.sections}
-      initialPreviews={data.previews}
-      initialVideos={data.videos}
-      property={property.info}
-      cover={property.cover && publicMediaFile(property.cover)}
-      // The about text is rendered here, on the server: the rich-text renderer never ships to guests.
-      about={property.about ? <RichText data={property.about} disableContainer /> : null}
+        initialSections={data.sections}
+        initialPreviews={data.previews}
+        initialVideos={data.videos}
+        property={property.info}
+        cover={property.cover && publicMediaFile(property.cover)}
+        // The about text is rendered here, on the server: the rich-text renderer never ships to guests.
+        about={property.about ? <RichText data={property.about} disableContainer /> : null}
       />
     </>
   )

@@ -2,6 +2,7 @@
 // address of its metadata. Each page is a module of its own (browser-route.tsx, overview-route.tsx,
 // section-route.tsx, embed-route.tsx), so a page loads its own view's client code only.
 import type { Metadata } from 'next'
+import { sectionNamesOf } from './initial-data'
 import { loadProperty } from './property'
 import { siteAddress, sitePath } from './site-address'
 import { plainText, structuredData, jsonLdScript } from './structured-data'
@@ -19,7 +20,7 @@ export async function StructuredData({ snapshot, pageMedia }: { snapshot: Public
     origin: origin.origin,
     basePath,
     allMedia: snapshot.media,
-    sectionNames: Object.fromEntries(snapshot.sections.map((section) => [section.id, section.name])),
+    sectionNames: sectionNamesOf(snapshot),
     pageMedia,
   })
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />

@@ -19,11 +19,11 @@ async function SectionGalleryPage({ sectionId }: { sectionId: string }) {
     <>
       <StructuredData snapshot={snapshot} pageMedia={media} />
       <SectionGallery
-      sectionId={sectionId}
-      initialSections={sectionsOf(snapshot)}
-      initialMedia={media.map(publicMediaFile)}
-      device={device}
-      propertyName={property.info.name}
+        sectionId={sectionId}
+        initialSections={sectionsOf(snapshot)}
+        initialMedia={media.map(publicMediaFile)}
+        device={device}
+        propertyName={property.info.name}
       />
     </>
   )

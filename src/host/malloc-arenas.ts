@@ -21,5 +21,8 @@ export function mallocArenaEnv(env: NodeJS.ProcessEnv = process.env): { MALLOC_A
 export function restartWithMallocArenas(): void {
   const added = mallocArenaEnv()
   if (process.platform !== 'linux' || !added.MALLOC_ARENA_MAX || !process.execve) return
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...added })
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    ...process.env,
+    ...added,
+  })
 }
