@@ -140,11 +140,18 @@ function withGalleryBehaviour(config: Config, incomingConfig: Config, migrations
       ...incomingConfig.hooks,
       afterError: [...(incomingConfig.hooks?.afterError ?? []), unavailableAfterError, fieldErrorsAfterError],
     },
-    // Requests the gallery's hooks refuse are a client's mistake, logged at info like Payload's own
-    // NotFound or ValidationError (src/server/http/errors.ts); a level the app sets wins. Payload's
-    // type names only its own errors, but it looks any error's name up (its logError; the
-    // security-holes integration test holds this).
-    loggingLevels: { [REFUSED_REQUEST]: 'info', ...config.loggingLevels } as Config['loggingLevels'],
+    // A client's mistake is logged at info with its message, like Payload's own NotFound or
+    // ValidationError: requests the gallery's hooks refuse or slow down (src/server/http/errors.ts),
+    // and a wrong password or an unverified address on Payload's sign-in, which it would log as
+    // errors with their stacks. A level the app sets wins. Payload's type names only its own errors,
+    // but it looks any error's name up (its logError; the security-holes and auth integration tests
+    // hold this).
+    loggingLevels: {
+      AuthenticationError: 'info',
+      UnverifiedEmail: 'info',
+      [REFUSED_REQUEST]: 'info',
+      ...config.loggingLevels,
+    } as Config['loggingLevels'],
     // The app's own start-up first, then the gallery's.
     onInit: appOnInit
       ? async (payload) => {

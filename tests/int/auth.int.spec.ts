@@ -1,7 +1,7 @@
 // Sign-in API (spec §7): registration policy, login, current user, logout, lockout,
 // and refusals that change nothing.
 import type { Payload } from 'payload'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PASSWORD, Session } from '../helpers/api'
 import { resetDatabase, testPayload } from '../helpers/payload'
 
@@ -136,6 +136,36 @@ describe('login, current user and logout', () => {
     expect(wrong.body.message).toBe('The username or password is incorrect.')
     const unknown = await new Session().json('POST', '/api/login', { body: { username: 'nobody', password: PASSWORD } })
     expect(unknown.status).toBe(401)
+  })
+
+  it('logs a wrong password and a client slowed down at info, with their messages only, not as errors', async () => {
+    const logged = { error: [] as unknown[], info: [] as unknown[] }
+    const error = vi.spyOn(payload.logger, 'error').mockImplementation((entry: unknown) => void logged.error.push(entry))
+    const info = vi.spyOn(payload.logger, 'info').mockImplementation((entry: unknown) => void logged.info.push(entry))
+    const client = new Session()
+    const statuses: number[] = []
+    try {
+      const wrong = { username: 'manager', password: 'not the password' }
+      statuses.push((await client.json('POST', '/api/login', { body: wrong })).status)
+      // Payload's own sign-in route, which logs what it refuses itself.
+      statuses.push((await client.json('POST', '/api/users/login', { body: wrong })).status)
+      // An unknown account is never locked: only the per-address limit (30 a minute) stops these.
+      for (let attempt = 0; attempt < 40 && statuses.at(-1) !== 429; attempt++) {
+        statuses.push((await client.json('POST', '/api/users/login', { body: { username: 'nobody', password: PASSWORD } })).status)
+      }
+    } finally {
+      error.mockRestore()
+      info.mockRestore()
+    }
+    expect(statuses.slice(0, 2)).toEqual([401, 401])
+    expect(statuses.at(-1)).toBe(429)
+    expect(logged.error).toEqual([])
+    expect(logged.info).toEqual(
+      expect.arrayContaining([
+        { msg: 'The username or password provided is incorrect.' },
+        { msg: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) },
+      ]),
+    )
   })
 
   it.each([

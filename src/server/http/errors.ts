@@ -33,7 +33,7 @@ export const REFUSED_REQUEST = 'RefusedRequest'
  * an error with its stack, whatever its status.
  */
 export class RefusedRequest extends APIError {
-  constructor(message: string, status: 400 | 403 | 409 | 415) {
+  constructor(message: string, status: 400 | 403 | 409 | 415 | 429) {
     super(message, status, null, true)
     // Set here, not taken from the constructor (APIError's way): the name is what loggingLevels match.
     this.name = REFUSED_REQUEST

@@ -1,16 +1,17 @@
 // A small fixed-window rate limiter per client address, for sign-in, registration, upload
 // URLs and load-time reports. Per instance: enough to slow down guessing; the account lockout
-// (Payload's maxLoginAttempts) is the durable defence. The address is the one the host server
+// (Payload's maxLoginAttempts) is the durable defence. The address is the one the proxy
 // vouches for (client-address.ts), never a forwarding header a client can write.
-import { APIError, type PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 import { requestClientAddress } from './client-address'
+import { RefusedRequest } from './errors'
 
 type Window = { startedAt: number; count: number }
 
-/** A 429 Payload's REST handler and our endpoints both answer as such (with its message). */
-export class TooManyAttempts extends APIError {
+/** A 429 Payload's REST handler and our endpoints both answer as such (with its message), logged at info. */
+export class TooManyAttempts extends RefusedRequest {
   constructor(retryAfterSeconds: number) {
-    super(`Too many attempts. Try again in ${retryAfterSeconds} seconds.`, 429, null, true)
+    super(`Too many attempts. Try again in ${retryAfterSeconds} seconds.`, 429)
   }
 }
 
