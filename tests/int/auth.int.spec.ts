@@ -151,7 +151,9 @@ describe('login, current user and logout', () => {
       statuses.push((await client.json('POST', '/api/users/login', { body: wrong })).status)
       // An unknown account is never locked: only the per-address limit (30 a minute) stops these.
       for (let attempt = 0; attempt < 40 && statuses.at(-1) !== 429; attempt++) {
-        statuses.push((await client.json('POST', '/api/users/login', { body: { username: 'nobody', password: PASSWORD } })).status)
+        statuses.push(
+          (await client.json('POST', '/api/users/login', { body: { username: 'nobody', password: PASSWORD } })).status,
+        )
       }
     } finally {
       error.mockRestore()
