@@ -10,7 +10,7 @@ import { sign, verify } from '../security/signer'
 
 export const CLIENT_ADDRESS_HEADER = 'x-gallery-client-address'
 export const CLIENT_ADDRESS_PROOF_HEADER = 'x-gallery-client-address-proof'
-/** The shared key when no host server vouches for the address. */
+/** The shared key when no proxy vouched for the address. */
 export const UNKNOWN_CLIENT = 'unknown'
 
 /** The proof the host stamps beside an address; `secret` is Payload's (payload.secret). */
@@ -18,7 +18,7 @@ export function clientAddressProof(address: string, secret: string): string {
   return sign(secret, 'client-address', [address])
 }
 
-/** The address the host server stamped and proved, or the shared key when none did. */
+/** The address the proxy stamped and proved, or the shared key when none did. */
 export function requestClientAddress(req: { headers: Headers; payload: Pick<Payload, 'secret'> }): string {
   const address = req.headers.get(CLIENT_ADDRESS_HEADER)
   if (!address) return UNKNOWN_CLIENT

@@ -1,6 +1,6 @@
 // The headers every answer of the product carries, whoever writes it (Next's pages, Payload's
-// admin and REST, or the host server's own answers: objects, prepared reads, cached pages).
-// Set at run time by the host server because the policy names the object store's origin,
+// admin and REST, the object routes, the cached public pages).
+// Set at run time by the proxy (gallery-proxy.ts) because the policy names the object store's origin,
 // which the embedded store only knows once it has a (random) port. SECURITY.md says why
 // scripts may be inline ('unsafe-inline' rather than nonces).
 // The embed view (`/embed`, `/embed/{sectionId}`) is the one page another site may frame: its

@@ -2,7 +2,7 @@
 // A request that needs one of them then answers 503 with a message and a Retry-After, not a
 // 500 "something went wrong", so people and scripts know to try again shortly and nothing
 // looks broken for good. The error is recognised wherever it was thrown (an endpoint, the
-// host server's own routes, Payload's REST handling through its afterError hook).
+// object routes, Payload's REST handling through its afterError hook).
 import type { Payload } from 'payload'
 import { poolOf } from '../db/pool'
 import { HttpError } from './errors'

@@ -234,31 +234,10 @@ export function startJobsWorker(
     ...Array.from({ length: analysisSlotCount }, () => slot(ANALYSIS_QUEUE)),
     ...Object.entries(OWN_SLOT_QUEUES).flatMap(([queue, count]) => Array.from({ length: count }, () => slot(queue))),
   ]
-  const stop = async () => {
+  return async () => {
     stopped = true
     clearInterval(sweeper)
     await wakeups.stop()
     await Promise.all([...running, sweeping])
-    workersInProcess().delete(stop)
   }
-  workersInProcess().add(stop)
-  return stop
-}
-
-/**
- * Stops every worker of this process (the server's shutdown): no new claims, and running jobs
- * get up to `graceMs` to finish; one still running then is claimed again by a live worker once
- * its heartbeat is stale (every task is idempotent).
- */
-export async function stopJobsWorkers(graceMs: number): Promise<void> {
-  const stops = [...workersInProcess()].map((stop) => stop())
-  await Promise.race([Promise.all(stops), sleep(graceMs)])
-}
-
-// Next.js loads src/instrumentation.ts (which starts the worker) as its own module graph: the
-// process-wide registry is the one place both it and the host server see.
-const WORKERS = Symbol.for('gallery.jobs-workers')
-function workersInProcess(): Set<() => Promise<void>> {
-  const holder = globalThis as { [WORKERS]?: Set<() => Promise<void>> }
-  return (holder[WORKERS] ??= new Set())
 }
