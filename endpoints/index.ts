@@ -1,17 +1,16 @@
 // Every API route of the product (spec §7 and beyond), in one list, registered with Payload
 // (payload.config.ts) and answered through its REST handler, behind Next's proxy.
 import type { Endpoint } from 'payload'
-import type { PreparedRead } from '../src/server/http/prepared-answer'
 import { analysisEndpoints } from './analysis'
 import { authEndpoints } from './auth'
 import { backupEndpoints } from './backup'
 import { duplicatesEndpoints } from './duplicates'
 import { healthEndpoints } from './health'
 import { listingEndpoints } from './listing'
-import { mediaFileReads, mediaFilesEndpoints } from './media-files'
+import { mediaFilesEndpoints } from './media-files'
 import { metricsEndpoints } from './metrics'
 import { objectsEndpoints } from './objects'
-import { sectionReads, sectionsEndpoints } from './sections'
+import { sectionsEndpoints } from './sections'
 import { shareLinksEndpoints } from './share-links'
 import { uploaderEndpoints } from './uploader'
 
@@ -29,6 +28,3 @@ export const apiEndpoints: Endpoint[] = [
   ...shareLinksEndpoints,
   ...listingEndpoints,
 ]
-
-/** The reads answered from prepared, precompressed bodies (their endpoints are in apiEndpoints too). */
-export const preparedReads: PreparedRead[] = [...sectionReads, ...mediaFileReads]

@@ -44,7 +44,7 @@ async function statsAnswer(req: PayloadRequest): Promise<PreparedAnswer> {
   return mediaJson(req, `stats:${avgLoadTime}`, (media) => statsOf(media, avgLoadTime))
 }
 
-export const mediaFileReads: PreparedRead[] = [
+const mediaFileReads: PreparedRead[] = [
   { path: '/media-files', answer: mediaFilesAnswer },
   { path: '/media-files/stats', answer: statsAnswer },
 ]

@@ -76,7 +76,7 @@ async function sectionMediaAnswer(req: PayloadRequest): Promise<PreparedAnswer> 
   return { ...adminAnswer, key, audience: 'admin' }
 }
 
-export const sectionReads: PreparedRead[] = [
+const sectionReads: PreparedRead[] = [
   { path: '/sections', answer: sectionsAnswer },
   { path: '/sections/:sectionId/preview', answer: previewAnswer },
   { path: '/sections/:sectionId/media', answer: sectionMediaAnswer },
