@@ -3,6 +3,7 @@
 // size, and that no record points at it yet. Processing (ingest) is queued, not awaited.
 // Answers the new record as the lists show it (read back through the media repository).
 // The uploader registers its files in batches: what it stored while its last call was answered.
+import { sql } from 'drizzle-orm'
 import pLimit from 'p-limit'
 import type { PayloadRequest } from 'payload'
 import type { MediaFile, RegisteredUpload } from '../../lib/api/types'
@@ -33,7 +34,7 @@ const displayName = (name: string) =>
 /** Registers one stored upload (POST /api/media-files). */
 export async function createMediaFromUpload(req: PayloadRequest, input: CreateMediaInput): Promise<MediaFile> {
   const stored = await checkStoredUpload(req, input)
-  const created = await inTransaction(req, async () => readCreated(req, [await writeRecord(req, stored)]))
+  const created = await inTransaction(req, async () => writeRecords(req, [stored]))
   await scheduleBackupAfterUpload(req)
   return created[0]
 }
@@ -64,18 +65,14 @@ export async function createMediaBatch(req: PayloadRequest, inputs: CreateMediaI
   checks.forEach((check, index) => ('stored' in check ? accepted.push({ index, stored: check.stored }) : refuse(index, check.error)))
   if (!accepted.length) return results
 
-  const together = await inTransaction(req, async () => {
-    const ids: string[] = []
-    for (const { stored } of accepted) ids.push(await writeRecord(req, stored))
-    return readCreated(req, ids)
-  }).catch((error: unknown) => {
+  const together = await inTransaction(req, async () => writeRecords(req, accepted.map(({ stored }) => stored))).catch((error: unknown) => {
     if (error instanceof HttpError && error.status === 409) return null
     throw error
   })
   if (together) together.forEach((file, n) => registered(accepted[n].index, file))
   else {
     for (const { index, stored } of accepted) {
-      await inTransaction(req, async () => readCreated(req, [await writeRecord(req, stored)])).then(
+      await inTransaction(req, async () => writeRecords(req, [stored])).then(
         ([file]) => registered(index, file),
         (error: unknown) => {
           // A service lost half-way: the files written before it keep their 201, and each file
@@ -126,9 +123,26 @@ async function checkStoredUpload(req: PayloadRequest, input: CreateMediaInput): 
 }
 
 /**
- * Writes the record and its ingest job, in the caller's transaction (written together or not
- * at all). A record for this key already (the storage key is unique) is refused as a conflict,
- * not a validation error. Answers the new record's id.
+ * Writes the records, then their ingest jobs in one statement, in the caller's transaction
+ * (written together or not at all), and answers the new records as the lists show them.
+ */
+async function writeRecords(req: PayloadRequest, uploads: StoredUpload[]): Promise<MediaFile[]> {
+  const ids: string[] = []
+  for (const upload of uploads) ids.push(await writeRecord(req, upload))
+  // One statement for the batch's jobs rather than a Local API call each: two round trips to the
+  // database fewer per file (a Payload job is a row; the queue's trigger wakes the worker).
+  const db = await transactionSql(req)
+  await db.execute(sql`
+    INSERT INTO payload_jobs (input, task_slug)
+    SELECT jsonb_build_object('mediaId', id), ${INGEST_TASK}::enum_payload_jobs_task_slug
+      FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) WITH ORDINALITY AS ids (id, n)
+     ORDER BY n`)
+  return readCreated(req, ids)
+}
+
+/**
+ * Writes the record, in the caller's transaction. A record for this key already (the storage
+ * key is unique) is refused as a conflict, not a validation error. Answers the new record's id.
  */
 async function writeRecord(req: PayloadRequest, { input, key, size }: StoredUpload): Promise<string> {
   const uploadId = uploadIdOf(key)
@@ -155,7 +169,6 @@ async function writeRecord(req: PayloadRequest, { input, key, size }: StoredUplo
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? alreadyRegistered() : error
     })
-  await req.payload.jobs.queue({ task: INGEST_TASK, input: { mediaId: String(doc.id) }, req })
   return String(doc.id)
 }
 
