@@ -1,6 +1,6 @@
 // The root app: a Payload site that adds the property gallery as any other app would
 // (src/plugin). What stays here is the app's own: its database, secret, address, cookies,
-// CSRF origins, image library, admin title and generated types, and the migrations it commits.
+// CSRF origins, image library, admin title, telemetry and generated types, and the migrations it commits.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
@@ -32,6 +32,10 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'src/migrations'),
   }),
   graphQL: { disable: true },
+  // Payload's usage telemetry is on unless a config says otherwise: it runs `git config` to name the
+  // project and posts to Payload's service at start and when the admin loads. An installation of the
+  // gallery sends nothing to a third party that its operator did not choose (DECISIONS.md, "No telemetry").
+  telemetry: false,
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [

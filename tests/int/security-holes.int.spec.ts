@@ -238,6 +238,12 @@ describe('6. bad input never changes data', () => {
   })
 })
 
+describe('7. nothing goes to a third party', () => {
+  it("turns Payload's usage telemetry off (it would post to Payload's service at start and on each admin load)", () => {
+    expect(payload.config.telemetry).toBe(false)
+  })
+})
+
 afterAll(() => {
   expect(host.errors).toEqual([])
 })
