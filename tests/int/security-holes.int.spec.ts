@@ -212,6 +212,24 @@ describe("5b. a client's mistake is not logged as an error", () => {
   })
 })
 
+describe("5c. a client's mistake Payload names only APIError is not logged as an error either", () => {
+  it('writes a logout without a session (Payload: "No User", 400) at info, with its message only', async () => {
+    // Spies that call through: Payload's error handler asks for an error, and the app's logger
+    // hook (src/server/http/client-mistakes-at-info.ts) writes it at info instead.
+    const error = vi.spyOn(payload.logger, 'error')
+    const info = vi.spyOn(payload.logger, 'info')
+    try {
+      const response = await anonymous.call('POST', '/api/users/logout')
+      expect(response.status).toBe(400)
+      expect(info).toHaveBeenCalledWith({ msg: 'No User' })
+      expect(error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: 'No User', status: 400 }) })
+    } finally {
+      error.mockRestore()
+      info.mockRestore()
+    }
+  })
+})
+
 describe('6. bad input never changes data', () => {
   it('refuses JSON sent as text/plain or with no content type (the photo stays put)', async () => {
     const before = await rowOf(photo.id)
