@@ -1,15 +1,14 @@
 // The root app: a Payload site that adds the property gallery as any other app would
 // (src/plugin). What stays here is the app's own: its database, secret, address, cookies,
-// CSRF origins, image library, admin title, telemetry, logger and generated types, and the migrations it commits.
+// CSRF origins, image library, admin title, telemetry and generated types, and the migrations it commits.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { buildConfig, defaultLoggerOptions } from 'payload'
+import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { propertyGallery } from './src/plugin'
 import { migrations } from './src/migrations'
 import { csrfOrigins, readEnv, secretWithoutEnv } from './src/server/env'
-import { clientMistakesAtInfo } from './src/server/http/client-mistakes-at-info'
 import { COOKIE_PREFIX } from './src/lib/constants'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -37,9 +36,6 @@ export default buildConfig({
   // project and posts to Payload's service at start and when the admin loads. An installation of the
   // gallery sends nothing to a third party that its operator did not choose (DECISIONS.md, "No telemetry").
   telemetry: false,
-  // Payload's own log output (its pretty printer), with errors that carry a 4xx status (a client's
-  // mistake Payload names only APIError) logged at info with their message.
-  logger: { options: { hooks: { logMethod: clientMistakesAtInfo } }, destination: defaultLoggerOptions },
   sharp,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [

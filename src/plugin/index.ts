@@ -10,9 +10,10 @@
 // `multiTenant: false` and lists its multiTenantPlugin AFTER propertyGallery (plugins run in
 // the order listed, and plugin-multi-tenant needs the `properties` collection to exist), with
 // galleryMultiTenantOptions plus its own collections.
-import type { CollectionConfig, Config, Plugin } from 'payload'
+import { defaultLoggerOptions, type CollectionConfig, type Config, type Plugin } from 'payload'
 import { multiTenantPlugin } from '@payloadcms/plugin-multi-tenant'
 import { apiEndpoints } from '../../endpoints'
+import { clientMistakesAtInfo } from '../server/http/client-mistakes-at-info'
 import { REFUSED_REQUEST } from '../server/http/errors'
 import { fieldErrorsAfterError } from '../server/http/field-errors'
 import { unavailableAfterError } from '../server/http/unavailable'
@@ -152,6 +153,10 @@ function withGalleryBehaviour(config: Config, incomingConfig: Config, migrations
       [REFUSED_REQUEST]: 'info',
       ...config.loggingLevels,
     } as Config['loggingLevels'],
+    // Payload's own output (its pretty printer) with a hook for the errors loggingLevels cannot tell
+    // apart: Payload's plain APIError has one name for its 400s and its 500s, and one with a 4xx
+    // status is written at info (src/server/http/client-mistakes-at-info.ts). A logger the app sets wins.
+    logger: incomingConfig.logger ?? { options: { hooks: { logMethod: clientMistakesAtInfo } }, destination: defaultLoggerOptions },
     // The app's own start-up first, then the gallery's.
     onInit: appOnInit
       ? async (payload) => {

@@ -214,7 +214,7 @@ describe("5b. a client's mistake is not logged as an error", () => {
 
 describe("5c. a client's mistake Payload names only APIError is not logged as an error either", () => {
   it('writes a logout without a session (Payload: "No User", 400) at info, with its message only', async () => {
-    // Spies that call through: Payload's error handler asks for an error, and the app's logger
+    // Spies that call through: Payload's error handler asks for an error, and the plugin's logger
     // hook (src/server/http/client-mistakes-at-info.ts) writes it at info instead.
     const error = vi.spyOn(payload.logger, 'error')
     const info = vi.spyOn(payload.logger, 'info')

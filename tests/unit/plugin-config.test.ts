@@ -16,6 +16,7 @@ import { limitPayloadAuthRoutes } from '../../src/server/auth/sign-in-limits'
 import { strictQuery, strictWrite } from '../../src/hooks/strict-rest'
 import { outageBehindNoUser, unavailableAfterError } from '../../src/server/http/unavailable'
 import { fieldErrorsAfterError } from '../../src/server/http/field-errors'
+import { clientMistakesAtInfo } from '../../src/server/http/client-mistakes-at-info'
 
 const GALLERY_TASKS = [
   'ingestMedia',
@@ -192,6 +193,12 @@ describe('propertyGallery() on an app with pages and users of its own', () => {
     await expect((propertyGallery({ migrations })(appConfig()) as Config).onInit!(payload)).rejects.toThrow('no database in a unit test')
     expect(events).toEqual(['lock', 'migrate', 'query', 'unlock'])
     expect(migrate).toHaveBeenCalledWith({ migrations })
+  })
+
+  it('gives an app without a logger one whose hook writes 4xx errors at info, and keeps a logger the app set', () => {
+    expect(config.logger).toEqual({ options: { hooks: { logMethod: clientMistakesAtInfo } }, destination: expect.anything() })
+    const appLogger = { options: { level: 'warn' } }
+    expect((propertyGallery()(appConfig({ logger: appLogger })) as Config).logger).toBe(appLogger)
   })
 
   it('keeps a deleteJobOnComplete the app set', () => {
